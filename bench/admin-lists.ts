@@ -1,0 +1,375 @@
+// npx tsx bench/admin-lists.ts [--database funding_admin_bench] [--concurrency 10] [--requests 400] [--out FILE]
+//
+// Back-office list latency at scale (issue 7, "Performance"). Prerequisite: a database seeded with
+//   npx tsx drizzle/seed.ts --applications 1000000 --database funding_admin_bench --fresh
+// The bench starts the real HTTP app in this process on that database, signs in a throwaway verified
+// super_admin, and calls the spec's REST paths (session check, admin rate limit, procedure, queries: the whole
+// path a browser pays) at a fixed concurrency. For every call it reports p50/p95/p99 over `--requests` requests
+// after a warm-up. Goal: p95 <= 15 ms for every list call. The bench user and its session are removed at the end.
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
+import { eq, sql } from 'drizzle-orm';
+import { applications, loans, users } from '../drizzle/schema/index';
+import { startSession } from '../server/auth/lucia';
+import { createApp, createDeps } from '../server/app';
+import { createDatabase } from '../server/db';
+import { getEnv, parseEnv } from '../server/env';
+import { loadDataKey } from '../server/lib/crypto';
+import { createLogger } from '../server/lib/logger';
+import { listApplicants } from '../server/services/admin/applicants';
+import { applicationsByEmail, listApplications } from '../server/services/admin/applications';
+import { encodeCursor } from '../server/services/admin/cursor';
+import { getDashboard } from '../server/services/admin/dashboard';
+import { listActiveLoans } from '../server/services/admin/loans';
+import { listApplicantsSchema, listApplicationsSchema, listLoansSchema } from '../src/shared/schemas/admin';
+
+const { values } = parseArgs({
+  options: {
+    database: { type: 'string', default: 'funding_admin_bench' },
+    concurrency: { type: 'string', default: '10' },
+    requests: { type: 'string', default: '400' },
+    warmup: { type: 'string', default: '40' },
+    only: { type: 'string' },
+    // http: the whole REST path (session, admin limit, procedure); service: the list services called directly.
+    mode: { type: 'string', default: 'both' },
+    out: { type: 'string' },
+  },
+});
+const concurrency = Number(values.concurrency);
+const requests = Number(values.requests);
+const warmup = Number(values.warmup);
+if (!/^[A-Za-z0-9_]+$/.test(values.database)) throw new Error('--database must be letters, digits and _');
+
+const base = getEnv();
+const url = new URL(base.DATABASE_URL);
+url.pathname = `/${values.database}`;
+const env = parseEnv({
+  ...process.env,
+  NODE_ENV: 'development',
+  DATABASE_URL: url.toString(),
+  LOG_LEVEL: 'silent',
+  // The admin API limit (300/min per session) would stop a benchmark after a second; raised, never disabled.
+  RATE_LIMIT_MULTIPLIER: '10000',
+  DB_POOL_SIZE: String(Math.max(10, concurrency)),
+});
+loadDataKey({ configured: env.DATA_ENCRYPTION_KEY, varDir: env.VAR_DIR, isProduction: false });
+const database = createDatabase(env.DATABASE_URL, env.DB_POOL_SIZE);
+const deps = createDeps(env, createLogger('silent'), database);
+const { db } = deps;
+
+const SEED_HINT = `npx tsx drizzle/seed.ts --applications 1000000 --database ${values.database} --fresh`;
+let total = 0;
+try {
+  const [rows] = (await db.execute(sql`SELECT COUNT(*) AS total FROM ${applications}`)) as unknown as [
+    { total: number | string }[],
+  ];
+  total = Number(rows[0]?.total ?? 0);
+} catch {
+  total = -1;
+}
+if (total < 1000) {
+  process.stderr.write(
+    `${values.database} ${total < 0 ? 'is missing' : `holds ${total} applications`}: seed it first with\n  ${SEED_HINT}\n`,
+  );
+  await database.close();
+  process.exit(1);
+}
+
+// A throwaway staff member with a second-factor-verified session.
+const staffId = randomUUID();
+await db.insert(users).values({
+  id: staffId,
+  email: `bench-${staffId.slice(0, 8)}@bench.invalid`,
+  passwordHash: 'x',
+  firstName: 'Bench',
+  lastName: 'Runner',
+  role: 'super_admin',
+});
+const session = await startSession(deps.lucia, staffId, 'super_admin', true);
+const cookie = deps.lucia.createSessionCookie(session.id).serialize().split(';')[0] ?? '';
+
+const app = createApp(deps, { distDir: path.resolve('var/no-dist') });
+await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', resolve));
+const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+/** A cursor `depth` rows into a newest-first list (computed once, slowly, with OFFSET: setup only). */
+async function deepCursor(
+  where: ReturnType<typeof sql>,
+  depth: number,
+  table: 'applications' | 'users' | 'loans' = 'applications',
+) {
+  const source = table === 'applications' ? applications : table === 'users' ? users : loans;
+  const [rows] = (await db.execute(
+    sql`SELECT id, created_at FROM ${source} WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT 1 OFFSET ${depth}`,
+  )) as unknown as [{ id: string; created_at: string }[]];
+  const row = rows[0];
+  if (!row) return null;
+  return encodeCursor({ id: row.id, createdAt: new Date(`${row.created_at.replace(' ', 'T')}Z`) });
+}
+
+// Real search terms from the data: a common first word, a common first name, a mid-size two-word business prefix,
+// one exact email, and an id prefix.
+const [sample] = await db
+  .select({
+    id: applications.id,
+    email: applications.email,
+    businessName: applications.businessName,
+    ownerName: applications.ownerName,
+  })
+  .from(applications)
+  .where(sql`${applications.userId} IS NOT NULL`)
+  .limit(1);
+if (!sample) throw new Error('no linked application found');
+const commonWord = sample.businessName.split(' ')[0] ?? 'Golden';
+const twoWords = sample.businessName.split(' ').slice(0, 2).join(' ');
+const firstName = sample.ownerName.split(' ')[0] ?? 'Maya';
+const [client] = await db
+  .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
+  .from(users)
+  .where(eq(users.role, 'client'))
+  .limit(1);
+const [loanCount] = (
+  await db.execute(sql`SELECT COUNT(*) AS n FROM ${loans} WHERE status = 'current'`)
+)[0] as unknown as { n: number }[];
+
+const DEEP = 100_000;
+const scenarios: { name: string; path: string }[] = [];
+const add = (name: string, pathName: string | null) => {
+  if (pathName) scenarios.push({ name, path: pathName });
+};
+const q = (params: Record<string, string | null | undefined>) =>
+  new URLSearchParams(
+    Object.entries(params).filter((entry): entry is [string, string] => Boolean(entry[1])),
+  ).toString();
+
+add('dashboard counts', '/api/admin/dashboard');
+add('applications: first page', '/api/admin/applications?page=1&limit=50');
+for (const status of ['pending', 'approved', 'declined']) {
+  add(`applications: status=${status}`, `/api/admin/applications?${q({ status })}`);
+}
+for (const ai of ['approved', 'declined', 'review']) {
+  add(`applications: aiApproved=${ai}`, `/api/admin/applications?${q({ aiApproved: ai })}`);
+}
+add(
+  'applications: status=declined & ai=review',
+  `/api/admin/applications?${q({ status: 'declined', aiApproved: 'review' })}`,
+);
+add(`applications: search "${commonWord}" (common)`, `/api/admin/applications?${q({ search: commonWord })}`);
+add(`applications: search "${firstName}" (common owner)`, `/api/admin/applications?${q({ search: firstName })}`);
+add(`applications: search "${twoWords}"`, `/api/admin/applications?${q({ search: twoWords })}`);
+add(
+  `applications: search "${twoWords}" + status=pending`,
+  `/api/admin/applications?${q({ search: twoWords, status: 'pending' })}`,
+);
+add('applications: search one email', `/api/admin/applications?${q({ search: sample.email })}`);
+add('applications: search id prefix', `/api/admin/applications?${q({ search: sample.id.slice(0, 8) })}`);
+add(
+  `applications: search "${commonWord}" + ai=review`,
+  `/api/admin/applications?${q({ search: commonWord, aiApproved: 'review' })}`,
+);
+add(
+  `applications: deep page (${DEEP.toLocaleString('en-US')} rows in)`,
+  `/api/admin/applications?${q({ cursor: await deepCursor(sql`1 = 1`, DEEP) })}`,
+);
+add(
+  'applications: deep page, status=declined',
+  `/api/admin/applications?${q({ status: 'declined', cursor: await deepCursor(sql`status = 'declined'`, DEEP) })}`,
+);
+add(
+  'applications: deep page, ai=review',
+  `/api/admin/applications?${q({ aiApproved: 'review', cursor: await deepCursor(sql`ai_approved = 'review'`, DEEP) })}`,
+);
+add(
+  'applications: deep page, status=declined & ai=review',
+  `/api/admin/applications?${q({ status: 'declined', aiApproved: 'review', cursor: await deepCursor(sql`status = 'declined' AND ai_approved = 'review'`, DEEP / 2) })}`,
+);
+add(
+  'applications: previous page from deep',
+  `/api/admin/applications?${q({ cursor: await deepCursor(sql`1 = 1`, DEEP), direction: 'prev' })}`,
+);
+add(
+  `applications: search "${commonWord}", deep page`,
+  `/api/admin/applications?${q({ search: commonWord, cursor: await deepCursor(sql`business_name LIKE ${`${commonWord}%`} OR owner_name LIKE ${`${commonWord}%`} OR email LIKE ${`${commonWord}%`}`, 5000) })}`,
+);
+add('applicants: first page', '/api/admin/applicants?page=1&limit=50');
+add('applicants: isActive=inactive', `/api/admin/applicants?${q({ isActive: 'inactive' })}`);
+if (client) {
+  add(`applicants: search "${client.lastName}"`, `/api/admin/applicants?${q({ search: client.lastName })}`);
+  add('applicants: search one email', `/api/admin/applicants?${q({ search: client.email })}`);
+  add(
+    `applicants: search "${client.firstName} ${client.lastName.slice(0, 3)}"`,
+    `/api/admin/applicants?${q({ search: `${client.firstName} ${client.lastName.slice(0, 3)}` })}`,
+  );
+}
+add(
+  'applicants: deep page (50,000 rows in)',
+  `/api/admin/applicants?${q({ cursor: await deepCursor(sql`role = 'client'`, 50_000, 'users') })}`,
+);
+add('loans: first page', '/api/admin/loans?page=1&limit=50');
+add(
+  'loans: deep page',
+  `/api/admin/loans?${q({ cursor: await deepCursor(sql`status = 'current'`, Math.max(0, Math.min(Number(loanCount?.n ?? 0) - 60, 20_000)), 'loans') })}`,
+);
+add('by-email lookup', `/api/admin/applications/by-email/${encodeURIComponent(sample.email)}`);
+
+type Result = {
+  name: string;
+  p50: number;
+  p95: number;
+  p99: number;
+  mean: number;
+  rps: number;
+  errors: number;
+  rows: number;
+};
+
+// The load generator runs on its own thread, so the HTTP client does not share the server's event loop
+// (a separate client process would behave the same; a thread keeps the bench one command).
+const LOAD_GENERATOR = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { origin, cookie, path, count, concurrency } = workerData;
+(async () => {
+  const times = [];
+  let errors = 0;
+  let next = 0;
+  let rows = 0;
+  const started = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (next < count) {
+      next += 1;
+      const begin = performance.now();
+      const response = await fetch(origin + path, { headers: { Cookie: cookie } });
+      const body = await response.text();
+      times.push(performance.now() - begin);
+      if (!response.ok) { errors += 1; continue; }
+      const data = JSON.parse(body).data;
+      rows = Array.isArray(data) ? data.length : data && Array.isArray(data.loans) ? data.loans.length : 1;
+    }
+  }));
+  parentPort.postMessage({ times, errors, rows, seconds: (performance.now() - started) / 1000 });
+})();
+`;
+
+const actor = { id: staffId, role: 'super_admin' as const, ip: '127.0.0.1' };
+
+/** The same call without HTTP: the service behind the REST path, with the procedure's own schema. */
+function serviceCall(pathName: string): () => Promise<unknown> {
+  const target = new URL(pathName, 'http://bench');
+  const params = Object.fromEntries(target.searchParams);
+  const route = target.pathname;
+  if (route === '/api/admin/dashboard') return () => getDashboard(deps);
+  if (route === '/api/admin/applications') return () => listApplications(deps, listApplicationsSchema.parse(params));
+  if (route === '/api/admin/applicants') return () => listApplicants(deps, listApplicantsSchema.parse(params));
+  if (route === '/api/admin/loans') return () => listActiveLoans(deps, listLoansSchema.parse(params));
+  const email = /^\/api\/admin\/applications\/by-email\/(.+)$/.exec(route)?.[1];
+  if (email) return () => applicationsByEmail(deps, actor, decodeURIComponent(email));
+  throw new Error(`no service for ${route}`);
+}
+
+async function runService(pathName: string, count: number) {
+  const call = serviceCall(pathName);
+  const times: number[] = [];
+  let errors = 0;
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        next += 1;
+        const begin = performance.now();
+        try {
+          await call();
+        } catch {
+          errors += 1;
+        }
+        times.push(performance.now() - begin);
+      }
+    }),
+  );
+  return { times, errors, rows: 0, seconds: (performance.now() - started) / 1000 };
+}
+
+function run(
+  pathName: string,
+  count: number,
+): Promise<{ times: number[]; errors: number; seconds: number; rows: number }> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(LOAD_GENERATOR, {
+      eval: true,
+      workerData: { origin, cookie, path: pathName, count, concurrency },
+    });
+    worker.once('message', (message: { times: number[]; errors: number; seconds: number; rows: number }) => {
+      resolve(message);
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+  });
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+const round = (value: number) => Math.round(value * 100) / 100;
+
+const results: (Result & { mode: string })[] = [];
+process.stdout.write(
+  `Database ${values.database}: ${Number(total).toLocaleString('en-US')} applications, ${Number(loanCount?.n ?? 0).toLocaleString('en-US')} active loans. ` +
+    `Concurrency ${concurrency}, ${requests} requests per call after ${warmup} warm-up.\n`,
+);
+const modes = values.mode === 'both' ? ['service', 'http'] : [values.mode];
+for (const mode of modes) {
+  process.stdout.write(
+    `\n${mode === 'http' ? 'Full HTTP path (GET /api/admin/..., session check and admin limit included)' : 'List services called directly'}\n\n\`\`\`text\n` +
+      `${'call'.padEnd(58)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'req/s'.padStart(8)}\n`,
+  );
+  for (const scenario of scenarios) {
+    if (values.only && !scenario.name.includes(values.only)) continue;
+    const measure = mode === 'http' ? run : runService;
+    await measure(scenario.path, warmup);
+    const { times, errors, seconds, rows } = await measure(scenario.path, requests);
+    const sorted = [...times].sort((a, b) => a - b);
+    const result = {
+      mode,
+      name: scenario.name,
+      p50: round(percentile(sorted, 50)),
+      p95: round(percentile(sorted, 95)),
+      p99: round(percentile(sorted, 99)),
+      mean: round(sorted.reduce((sum, value) => sum + value, 0) / sorted.length),
+      rps: Math.round(sorted.length / seconds),
+      errors,
+      rows,
+    };
+    results.push(result);
+    const flag = result.p95 > 15 ? '  > goal' : '';
+    process.stdout.write(
+      `${scenario.name.slice(0, 58).padEnd(58)} ${String(result.p50).padStart(8)} ${String(result.p95).padStart(8)} ${String(result.p99).padStart(8)} ${String(result.rps).padStart(8)}${errors ? ` errors=${errors}` : ''}${flag}\n`,
+    );
+  }
+  process.stdout.write('```\n');
+}
+
+await deps.lucia.invalidateUserSessions(staffId);
+await db
+  .delete(users)
+  .where(eq(users.id, staffId))
+  .catch(() => undefined);
+await new Promise<void>((resolve) => {
+  app.server.closeAllConnections();
+  app.server.close(() => resolve());
+});
+await database.close();
+
+const out = values.out ?? path.join('bench', 'results', `admin-lists-${new Date().toISOString().slice(0, 10)}.json`);
+mkdirSync(path.dirname(out), { recursive: true });
+writeFileSync(
+  out,
+  JSON.stringify({ database: values.database, applications: Number(total), concurrency, requests, results }, null, 2),
+);
+for (const mode of modes) {
+  const worst = results.filter((result) => result.mode === mode).reduce((max, result) => Math.max(max, result.p95), 0);
+  process.stdout.write(`\nWorst p95 (${mode}): ${worst} ms (goal 15 ms).\n`);
+}
+process.stdout.write(`\nResults written to ${out}\n`);

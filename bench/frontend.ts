@@ -1,0 +1,103 @@
+// Front-end weight (issue 3): the gzipped JavaScript a browser downloads for a route of the built client.
+// Standalone: reads dist/ (or --dist DIR) and its Vite manifest; no server, no browser. Lighthouse is not
+// installed on this machine yet, so only JavaScript sizes are reported.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+type ManifestChunk = { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] };
+type Manifest = Record<string, ManifestChunk>;
+
+const distFlag = process.argv.indexOf('--dist');
+const DIST = path.resolve(distFlag > 0 ? (process.argv[distFlag + 1] ?? 'dist') : 'dist');
+const BUDGET_KB = 170;
+
+// The lazily loaded page module of each measured route (src/app/routes.tsx).
+const ROUTES = [
+  { route: '/', page: 'src/features/public/pages/landing-page.tsx', goal: `<= ${BUDGET_KB} KB` },
+  { route: '/apply', page: 'src/features/applications/pages/apply-page.tsx', goal: '-' },
+  { route: '/products', page: 'src/features/public/pages/products-page.tsx', goal: '-' },
+  { route: '/admin', page: 'src/features/admin/pages/admin-page.tsx', goal: '-' },
+];
+
+const manifestPath = path.join(DIST, '.vite', 'manifest.json');
+if (!existsSync(manifestPath)) {
+  process.stderr.write(`No ${manifestPath}: build the client first (npm run build).\n`);
+  process.exit(1);
+}
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
+const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+if (!entryKey) throw new Error('no entry chunk in the manifest');
+
+const gzipCache = new Map<string, number>();
+function gzipped(file: string): number {
+  let size = gzipCache.get(file);
+  if (size === undefined) {
+    size = gzipSync(readFileSync(path.join(DIST, file)), { level: 9 }).length;
+    gzipCache.set(file, size);
+  }
+  return size;
+}
+
+/** A chunk and everything it imports statically (what the browser fetches before running it). */
+function closure(key: string, into = new Set<string>()): Set<string> {
+  if (into.has(key)) return into;
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`${key} is not in the manifest`);
+  into.add(key);
+  for (const imported of chunk.imports ?? []) closure(imported, into);
+  return into;
+}
+
+const sum = (keys: Iterable<string>) => [...keys].reduce((total, key) => total + gzipped(manifest[key]!.file), 0);
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+const entry = closure(entryKey);
+// Chunks only ever loaded on demand by a page (framer-motion's animation features, for one).
+const asyncOf = (keys: Set<string>) => {
+  const found = new Set<string>();
+  for (const key of keys) for (const dynamic of manifest[key]?.dynamicImports ?? []) found.add(dynamic);
+  return found;
+};
+
+const rows: string[] = [];
+for (const { route, page, goal } of ROUTES) {
+  if (!manifest[page]) {
+    rows.push(`| Front end | JS for ${route} | ${page} | not in this build | ${goal} | |`);
+    continue;
+  }
+  const routeKeys = closure(page, new Set(entry));
+  const initial = sum(routeKeys);
+  // Async chunks the page itself requests after it renders (not other routes' pages).
+  const pageOnly = new Set([...routeKeys].filter((key) => !entry.has(key)));
+  // Followed transitively (the sticky box loads framer-motion's features in turn), never into other pages.
+  const laterKeys = new Set<string>();
+  let frontier = [...asyncOf(pageOnly)];
+  while (frontier.length) {
+    const fresh = frontier.filter((key) => !key.includes('/pages/') && !routeKeys.has(key) && !laterKeys.has(key));
+    const added = new Set<string>();
+    for (const key of fresh) closure(key, added);
+    for (const key of added) if (!routeKeys.has(key)) laterKeys.add(key);
+    frontier = [...asyncOf(added)];
+  }
+  const deferred = sum(laterKeys);
+  const verdict = goal === '-' ? '' : initial <= BUDGET_KB * 1024 ? 'pass' : 'fail';
+  rows.push(
+    `| Front end | initial JS for ${route} (entry + route, gzip -9) | ${routeKeys.size} chunks | ${kb(initial)}${
+      deferred ? `; then ${kb(deferred)} more on demand (sticky box, animation features)` : ''
+    } | ${goal} | ${verdict} |`,
+  );
+}
+rows.push(
+  `| Front end | shared entry alone (app shell: React, Chakra, router, tRPC) | ${entry.size} chunks | ${kb(sum(entry))} | - | |`,
+);
+const everything = Object.values(manifest)
+  .filter((chunk) => chunk.file.endsWith('.js'))
+  .reduce((total, chunk) => total + gzipped(chunk.file), 0);
+rows.push(`| Front end | all JS of the build | ${Object.keys(manifest).length} chunks | ${kb(everything)} | - | |`);
+rows.push(
+  '| Front end | Lighthouse mobile performance for / | - | not measured: Lighthouse is not installed here | >= 95 | |',
+);
+
+const header = '| group | what is measured | data | figure | goal | |\n|---|---|---|---|---|---|';
+process.stdout.write(`${[header, ...rows].join('\n')}\n`);

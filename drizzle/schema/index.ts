@@ -1,0 +1,5 @@
+export * from './users';
+export * from './applications';
+export * from './loans';
+export * from './rewards';
+export * from './site';

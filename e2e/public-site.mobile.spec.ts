@@ -1,0 +1,51 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from './fixtures';
+
+// Public site on a phone (issue 3): the menu, the hero, the calculator and the sticky box fit the screen.
+
+test('the mobile menu reaches every public page', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('navigation', { name: 'Mobile' });
+  await menu.getByRole('link', { name: 'Our Products', exact: true }).click();
+  await expect(page).toHaveURL(/\/products$/);
+  await expect(page.getByRole('heading', { name: 'Pick Your Product' })).toBeVisible();
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Contact', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Send Us a Message' })).toBeVisible();
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(
+    page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Get Approved Now' }),
+  ).toHaveAttribute('href', '/apply');
+});
+
+test('the landing page fits a phone: no horizontal scroll, hero first, sticky box after 300 px', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByText('Servicing all 50 States', { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Apply Now' }).first()).toBeInViewport();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await page.evaluate(() => window.scrollTo({ top: 320, behavior: 'instant' }));
+  const box = page.getByRole('region', { name: 'Apply Today' });
+  await expect(box).toBeVisible();
+  const bounds = await box.boundingBox();
+  const viewport = page.viewportSize()!;
+  expect(bounds!.x + bounds!.width).toBeLessThanOrEqual(viewport.width);
+  await box.getByRole('button', { name: 'Close Apply Today box' }).click();
+  await expect(box).toHaveCount(0);
+});
+
+test('the calculator works with touch-sized controls and the page passes axe', async ({ page }) => {
+  await page.goto('/');
+  const amount = page.locator('#calculator').getByRole('slider', { name: 'Loan Amount' });
+  await amount.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.locator('#calculator').getByTestId('emi-amount')).toHaveText('$4,943');
+  const box = page.getByRole('region', { name: 'Apply Today' });
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  if (await box.count()) await expect.poll(() => box.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+});

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseEnv } from './env';
+
+describe('configuration', () => {
+  it('runs a fresh machine on defaults', () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({ PORT: 3000, DATABASE_URL: 'mysql://root@127.0.0.1:3306/funding', UPLOAD_DIR: 'var/uploads', MAIL_DIR: 'var/mail' });
+    expect(env.publicUrl).toBe('http://localhost:3000');
+    expect(env.secureCookies).toBe(false);
+  });
+
+  it('names the key of a bad value', () => {
+    expect(() => parseEnv({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => parseEnv({ DATABASE_URL: 'postgres://x' })).toThrow(/DATABASE_URL/);
+    expect(() => parseEnv({ SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL/);
+    expect(() => parseEnv({ LOG_LEVEL: 'loud' })).toThrow(ConfigError);
+  });
+
+  it('refuses production without an encryption key or over plain http', () => {
+    expect(() => parseEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://funding.example' })).toThrow(/DATA_ENCRYPTION_KEY/);
+    expect(() => parseEnv({ NODE_ENV: 'production', DATA_ENCRYPTION_KEY: 'k' })).toThrow(/PUBLIC_URL/);
+    const env = parseEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://funding.example', DATA_ENCRYPTION_KEY: 'k' });
+    expect(env.secureCookies).toBe(true);
+    expect(env.allowedOrigins).toEqual(['https://funding.example']);
+  });
+
+  it('treats empty values as unset', () => {
+    expect(parseEnv({ PORT: '', SMTP_URL: '' }).PORT).toBe(3000);
+  });
+});

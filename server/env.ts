@@ -1,0 +1,90 @@
+import { z } from 'zod';
+
+// The only reader of process.env (STYLE.md). Defaults make a fresh checkout run with no .env (PRODUCT.md 1).
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((value) => value === 'true' || value === '1');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^mysql:\/\/[^/]+\/[A-Za-z0-9_]+(\?.*)?$/, 'must look like mysql://user[:password]@host:port/database')
+    .default('mysql://root@127.0.0.1:3306/funding'),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  UPLOAD_DIR: z.string().min(1).default('var/uploads'),
+  MAIL_DIR: z.string().min(1).default('var/mail'),
+  VAR_DIR: z.string().min(1).default('var'),
+  // The built client; defaults to dist/ next to the server bundle.
+  DIST_DIR: z.string().min(1).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Summit Funding <no-reply@summitfunding.example>'),
+  STAFF_EMAIL: z.string().email().default('underwriting@summitfunding.example'),
+  // 32 bytes, base64 or hex. Without it, development generates one into var/ (mode 0600); production refuses to start.
+  DATA_ENCRYPTION_KEY: z.string().optional(),
+  GOOGLE_MAPS_API_KEY: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Comma-separated extra origins allowed on state-changing requests (the public URL is always allowed).
+  ALLOWED_ORIGINS: z.string().default(''),
+  // Number of reverse-proxy hops whose X-Forwarded-For is trusted (0: use the socket address).
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),
+  // Production over plain http is refused unless this is set (local benchmarks and end-to-end runs only).
+  ALLOW_INSECURE_HTTP: booleanFlag,
+  // Rate limits can be raised for load tests; never disabled.
+  RATE_LIMIT_MULTIPLIER: z.coerce.number().min(1).max(10_000).default(1),
+});
+
+export type Env = z.infer<typeof envSchema> & {
+  isProduction: boolean;
+  publicUrl: string;
+  secureCookies: boolean;
+  allowedOrigins: string[];
+};
+
+export function parseEnv(source: NodeJS.ProcessEnv): Env {
+  // Empty strings in .env mean "unset".
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = result.data;
+  const isProduction = env.NODE_ENV === 'production';
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  const isHttps = publicUrl.startsWith('https://');
+  if (isProduction && !isHttps && !env.ALLOW_INSECURE_HTTP) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PUBLIC_URL: must be https:// in production (set ALLOW_INSECURE_HTTP=true only for local runs)',
+    );
+  }
+  if (isProduction && !env.DATA_ENCRYPTION_KEY) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DATA_ENCRYPTION_KEY: required in production (32 random bytes, base64: `openssl rand -base64 32`)',
+    );
+  }
+  const origins = new Set([new URL(publicUrl).origin]);
+  for (const origin of env.ALLOWED_ORIGINS.split(',')
+    .map((value) => value.trim())
+    .filter(Boolean)) {
+    origins.add(new URL(origin).origin);
+  }
+  // The Vite dev server proxies API calls from its own origin.
+  if (env.NODE_ENV === 'development') origins.add('http://localhost:5173');
+  return { ...env, isProduction, publicUrl, secureCookies: isHttps, allowedOrigins: [...origins] };
+}
+
+export class ConfigError extends Error {}
+
+let cached: Env | undefined;
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

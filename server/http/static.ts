@@ -1,0 +1,99 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { sendText } from '../lib/http';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+};
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt', '.xml', '.webmanifest']);
+
+type Entry = { body: Buffer; gzip?: Buffer; br?: Buffer; type: string; immutable: boolean };
+
+/**
+ * Serves the built SPA: hashed assets with a year of cache, prerendered pages where they exist,
+ * index.html as the history fallback. Files are read once and kept compressed in memory (dist is small).
+ */
+export function createStaticHandler(distDir: string) {
+  const root = path.resolve(distDir);
+  const cache = new Map<string, Entry | null>();
+  const hasBuild = existsSync(path.join(root, 'index.html'));
+
+  function load(relative: string): Entry | null {
+    const cached = cache.get(relative);
+    if (cached !== undefined) return cached;
+    const file = path.join(root, relative);
+    // Never outside dist/ and never a directory.
+    if (!file.startsWith(root + path.sep) || !existsSync(file) || !statSync(file).isFile()) {
+      cache.set(relative, null);
+      return null;
+    }
+    const ext = path.extname(file);
+    const body = readFileSync(file);
+    const entry: Entry = {
+      body,
+      type: TYPES[ext] ?? 'application/octet-stream',
+      immutable: relative.startsWith('assets/'),
+    };
+    if (COMPRESSIBLE.has(ext) && body.length > 512) {
+      entry.gzip = gzipSync(body, { level: 9 });
+      entry.br = brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } });
+    }
+    cache.set(relative, entry);
+    return entry;
+  }
+
+  function send(req: IncomingMessage, res: ServerResponse, entry: Entry, status = 200): void {
+    const accept = String(req.headers['accept-encoding'] ?? '');
+    let body = entry.body;
+    if (entry.br && /\bbr\b/.test(accept)) {
+      body = entry.br;
+      res.setHeader('Content-Encoding', 'br');
+    } else if (entry.gzip && /\bgzip\b/.test(accept)) {
+      body = entry.gzip;
+      res.setHeader('Content-Encoding', 'gzip');
+    }
+    if (entry.gzip) res.setHeader('Vary', 'Accept-Encoding');
+    res.statusCode = status;
+    res.setHeader('Content-Type', entry.type);
+    res.setHeader('Content-Length', body.length);
+    res.setHeader('Cache-Control', entry.immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  return function handleStatic(req: IncomingMessage, res: ServerResponse, pathname: string): void {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      return sendText(res, 400, 'Bad request');
+    }
+    // Dot-files and server internals are never served, not even as the SPA fallback.
+    if (/(^|\/)\.|^\/(node_modules|server|drizzle|src)(\/|$)/.test(decoded)) return sendText(res, 404, 'Not found');
+    if (!hasBuild) return sendText(res, 503, 'The client is not built. Run `npm run build` (or `npm run dev`).');
+    const relative = decoded.replace(/^\/+/, '');
+    if (path.extname(relative)) {
+      const entry = load(relative);
+      return entry ? send(req, res, entry) : sendText(res, 404, 'Not found');
+    }
+    // A prerendered page (dist/<route>/index.html) when the build made one, else the SPA shell.
+    const page = (relative && load(path.join(relative, 'index.html'))) || load('index.html');
+    if (!page) return sendText(res, 404, 'Not found');
+    send(req, res, page);
+  };
+}

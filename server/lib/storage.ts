@@ -1,0 +1,46 @@
+import { createReadStream, mkdirSync } from 'node:fs';
+import { rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { randomToken } from './crypto';
+
+/**
+ * Where uploaded documents live (PRODUCT.md 1): local disk now, an S3-compatible store is the scale-out path.
+ * Keys are random and never derived from the uploaded file name; nothing here is reachable over HTTP.
+ */
+export type DocumentStorage = {
+  /** Where multipart parsing writes its temporary files (same file system, so commit is a rename). */
+  readonly tempDir: string;
+  /** Moves a finished temp file into place under a new random key. */
+  commit: (tempPath: string) => Promise<string>;
+  read: (key: string) => Readable;
+  size: (key: string) => Promise<number>;
+  remove: (key: string) => Promise<void>;
+};
+
+const KEY_RE = /^[a-z0-9]{32}$/;
+
+export function createLocalStorage(root: string): DocumentStorage {
+  const base = path.resolve(root);
+  const documents = path.join(base, 'documents');
+  const tempDir = path.join(base, 'tmp');
+  mkdirSync(documents, { recursive: true, mode: 0o700 });
+  mkdirSync(tempDir, { recursive: true, mode: 0o700 });
+  const fileOf = (key: string) => {
+    if (!KEY_RE.test(key)) throw new Error('Invalid storage key');
+    return path.join(documents, key.slice(0, 2), key);
+  };
+  return {
+    tempDir,
+    async commit(tempPath) {
+      const key = randomToken(20).slice(0, 32);
+      const target = fileOf(key);
+      mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
+      await rename(tempPath, target);
+      return key;
+    },
+    read: (key) => createReadStream(fileOf(key)),
+    size: async (key) => (await stat(fileOf(key))).size,
+    remove: (key) => rm(fileOf(key), { force: true }),
+  };
+}

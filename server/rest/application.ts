@@ -1,0 +1,66 @@
+import { idempotencyKeySchema } from '../../src/shared/schemas/application';
+import type { AppDeps } from '../deps';
+import { sendJson } from '../lib/http';
+import { assertKeyNotInFlight, submitApplication } from '../services/applications/submission';
+import { LIMITS } from '../services/rate-limit';
+import type { Context } from '../trpc/context';
+import { AppError } from '../trpc/errors';
+import type { RestRoute } from './types';
+import { drainRequest, receiveApplicationUpload } from './uploads';
+
+// Rows of the /api route table for this area (issue 4).
+export const applicationRoutes: RestRoute[] = [
+  { method: 'GET', path: '/api/client/profile', call: ({ caller }) => caller.application.profile() },
+  { method: 'GET', path: '/api/google-maps-key', call: ({ caller }) => caller.application.mapsKey() },
+  {
+    method: 'POST',
+    path: '/api/loan-application-enhanced',
+    status: 201,
+    // Multipart: streamed by formidable here, never a procedure input (STYLE.md: uploads are the exception).
+    handle: async ({ req, res, ctx }) => {
+      const header = req.headers['idempotency-key'];
+      const key = idempotencyKeySchema.safeParse(Array.isArray(header) ? undefined : header);
+      if (!key.success) {
+        drainRequest(req);
+        throw new AppError('BAD_REQUEST', key.error.issues[0]?.message ?? 'Idempotency-Key header is required');
+      }
+      const applicant = applicantOf(ctx);
+      try {
+        // Cheap refusals before a single byte of the body is stored.
+        const { isKnown } = await assertKeyNotInFlight(ctx, key.data);
+        // Every request counts per address; a retry of a known key does not use up the account's daily quota.
+        await consumeApplyLimits(ctx, isKnown ? null : applicant.userId);
+      } catch (error) {
+        drainRequest(req);
+        throw error;
+      }
+      const upload = await receiveApplicationUpload(req, ctx.storage);
+      try {
+        const answer = await submitApplication(ctx, {
+          idempotencyKey: key.data,
+          applicant,
+          formData: upload.formData,
+          files: upload.files,
+          ip: ctx.meta.ip,
+        });
+        sendJson(res, answer.status, answer.body);
+      } finally {
+        await upload.dispose();
+      }
+    },
+  },
+];
+
+function applicantOf(ctx: Context) {
+  return {
+    userId: ctx.user?.id ?? null,
+    role: ctx.user?.role ?? null,
+    // Issued now if the browser has none, so "Create account" can link this submission (PRODUCT.md 3).
+    visitorHash: ctx.user?.role === 'client' ? ctx.visitor.hash() : ctx.visitor.ensure(),
+  };
+}
+
+async function consumeApplyLimits(deps: Pick<AppDeps, 'limiter'> & Pick<Context, 'meta'>, userId: string | null) {
+  await deps.limiter.consume(LIMITS.applyIp, deps.meta.ip);
+  if (userId) await deps.limiter.consume(LIMITS.applyAccount, userId);
+}

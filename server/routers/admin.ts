@@ -1,0 +1,103 @@
+import {
+  byEmailSchema,
+  byIdSchema,
+  createStaffSchema,
+  exportApplicantsSchema,
+  listApplicantsSchema,
+  listApplicationsSchema,
+  listLoansSchema,
+  recordPaymentSchema,
+  revealPiiSchema,
+  setApplicationStatusSchema,
+  setStaffActiveSchema,
+  setStaffRoleSchema,
+} from '../../src/shared/schemas/admin';
+import { exportApplicantsCsv, getApplicantDetail, listApplicants } from '../services/admin/applicants';
+import {
+  applicationsByEmail,
+  getApplicationDetail,
+  listApplications,
+  openDocument,
+  recentApplications,
+  revealApplicationPii,
+  setApplicationStatus,
+} from '../services/admin/applications';
+import type { Actor } from '../services/admin/common';
+import { getAnalytics, getDashboard } from '../services/admin/dashboard';
+import { getLoanPayments, listActiveLoans, recordLoanPayment } from '../services/admin/loans';
+import { listRefinanceRequests } from '../services/admin/refinance';
+import { createStaff, listStaff, setStaffActive, setStaffRole, terminateStaffSessions } from '../services/admin/staff';
+import { LIMITS } from '../services/rate-limit';
+import type { Context } from '../trpc/context';
+import { adminProcedure, createCallerFactory, router, superAdminProcedure } from '../trpc/init';
+
+// Back office (issue 7). Every procedure is staff-only with a second-factor-verified session (adminProcedure),
+// counted against the admin API limit per session (SECURITY.md I: 300 / min).
+const staff = adminProcedure.use(async ({ ctx, next }) => {
+  await ctx.limiter.consume(LIMITS.adminSession, ctx.session.id);
+  return next();
+});
+const superAdmin = superAdminProcedure.use(async ({ ctx, next }) => {
+  await ctx.limiter.consume(LIMITS.adminSession, ctx.session.id);
+  return next();
+});
+
+const actorOf = (ctx: Context & { user: NonNullable<Context['user']> }): Actor => ({
+  id: ctx.user.id,
+  role: ctx.user.role,
+  ip: ctx.meta.ip,
+});
+
+export const adminRouter = router({
+  dashboard: staff.query(({ ctx }) => getDashboard(ctx)),
+  analytics: staff.query(({ ctx }) => getAnalytics(ctx)),
+  recentApplications: staff.query(({ ctx }) => recentApplications(ctx)),
+
+  listApplications: staff.input(listApplicationsSchema).query(({ ctx, input }) => listApplications(ctx, input)),
+  applicationById: staff.input(byIdSchema).query(({ ctx, input }) => getApplicationDetail(ctx, actorOf(ctx), input.id)),
+  // A mutation so the address travels in the body, never in a URL (SECURITY.md tRPC 7).
+  applicationsByEmail: staff
+    .input(byEmailSchema)
+    .mutation(({ ctx, input }) => applicationsByEmail(ctx, actorOf(ctx), input.email)),
+  setApplicationStatus: staff
+    .input(setApplicationStatusSchema)
+    .mutation(({ ctx, input }) => setApplicationStatus(ctx, actorOf(ctx), input)),
+  revealPii: superAdmin
+    .input(revealPiiSchema)
+    .mutation(({ ctx, input }) => revealApplicationPii(ctx, actorOf(ctx), input)),
+
+  listApplicants: staff.input(listApplicantsSchema).query(({ ctx, input }) => listApplicants(ctx, input)),
+  applicantById: staff.input(byIdSchema).query(({ ctx, input }) => getApplicantDetail(ctx, actorOf(ctx), input.id)),
+  exportApplicants: staff
+    .input(exportApplicantsSchema)
+    .query(({ ctx, input }) => exportApplicantsCsv(ctx, actorOf(ctx), input)),
+
+  listLoans: staff.input(listLoansSchema).query(({ ctx, input }) => listActiveLoans(ctx, input)),
+  loanPayments: staff.input(byIdSchema).query(({ ctx, input }) => getLoanPayments(ctx, input.id)),
+  recordPayment: staff
+    .input(recordPaymentSchema)
+    .mutation(({ ctx, input }) => recordLoanPayment(ctx, actorOf(ctx), input)),
+
+  refinanceRequests: staff.query(({ ctx }) => listRefinanceRequests(ctx)),
+
+  listStaff: superAdmin.query(({ ctx }) => listStaff(ctx)),
+  createStaff: superAdmin.input(createStaffSchema).mutation(({ ctx, input }) => createStaff(ctx, actorOf(ctx), input)),
+  setStaffRole: superAdmin
+    .input(setStaffRoleSchema)
+    .mutation(({ ctx, input }) => setStaffRole(ctx, actorOf(ctx), input)),
+  setStaffActive: superAdmin
+    .input(setStaffActiveSchema)
+    .mutation(({ ctx, input }) => setStaffActive(ctx, actorOf(ctx), input)),
+  terminateStaffSessions: superAdmin
+    .input(byIdSchema)
+    .mutation(({ ctx, input }) => terminateStaffSessions(ctx, actorOf(ctx), input.id)),
+});
+
+/**
+ * Procedures the REST adapter needs but tRPC must not serve: their answer (a storage key) is for the server's
+ * own download handler, never for a browser. Same guard, limit and validation as the router above.
+ */
+export const adminInternalRouter = router({
+  openDocument: staff.input(byIdSchema).query(({ ctx, input }) => openDocument(ctx, actorOf(ctx), input.id)),
+});
+export const createAdminInternalCaller = createCallerFactory(adminInternalRouter);

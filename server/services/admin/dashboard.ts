@@ -1,0 +1,175 @@
+import { and, count, eq, gte, lte, sql, sum } from 'drizzle-orm';
+import { applications, loanPayments, loans } from '../../../drizzle/schema/index';
+import { APPLICATION_STATUSES, type ApplicationStatus, type LoanStatus } from '../../../src/shared/constants';
+import type { Db } from '../../db';
+import type { AdminDeps } from './common';
+import { createSwrValue } from './common';
+
+// Summary cards, Loan Performance and Analytics (issue 7). At a million applications the per-status sums take
+// a few hundred milliseconds even from their covering index, so they are computed off the request path and
+// served from a per-instance cache at most STATS_TTL_MS old (spec §9 lets the dashboard be 30 s stale).
+export const STATS_TTL_MS = 15_000;
+/** Average time to decision looks at recent decisions only: it describes today's queue, and stays index-bounded. */
+export const DECISION_WINDOW_DAYS = 90;
+
+type StatusTotals = { count: number; requestedCents: number; approvedCents: number };
+
+export type Aggregates = {
+  byStatus: Record<ApplicationStatus, StatusTotals>;
+  loansByStatus: Record<LoanStatus, number>;
+  outstandingCents: number;
+  collectionsThisMonthCents: number;
+  averageDecisionHours: number | null;
+  decisionsInWindow: number;
+  computedAt: Date;
+};
+
+const num = (value: unknown) => Number(value ?? 0);
+
+async function computeAggregates(db: Db, now = new Date()): Promise<Aggregates> {
+  const today = now.toISOString().slice(0, 10);
+  const monthStart = `${today.slice(0, 7)}-01`;
+  const windowStart = new Date(now.getTime() - DECISION_WINDOW_DAYS * 86_400_000);
+  const [statusRows, loanRows, [purchased], [paid], [collected], [decisions]] = await Promise.all([
+    db
+      .select({
+        status: applications.status,
+        count: count(),
+        requested: sum(applications.loanAmountCents),
+        approved: sum(applications.approvedAmountCents),
+      })
+      .from(applications, { forceIndex: 'applications_status_amounts_idx' })
+      .groupBy(applications.status),
+    db.select({ status: loans.status, count: count() }).from(loans).groupBy(loans.status),
+    db
+      .select({ total: sum(loans.purchasedAmountCents) })
+      .from(loans)
+      .where(eq(loans.status, 'current')),
+    db
+      .select({ total: sum(loanPayments.amountCents) })
+      .from(loanPayments)
+      .innerJoin(loans, and(eq(loans.id, loanPayments.loanId), eq(loans.status, 'current'))),
+    db
+      .select({ total: sum(loanPayments.amountCents) })
+      .from(loanPayments)
+      .where(and(gte(loanPayments.paidOn, monthStart), lte(loanPayments.paidOn, today))),
+    db
+      .select({
+        seconds: sql<string | null>`AVG(TIMESTAMPDIFF(SECOND, ${applications.createdAt}, ${applications.decidedAt}))`,
+        count: count(),
+      })
+      .from(applications, { forceIndex: 'applications_decided_idx' })
+      .where(gte(applications.decidedAt, windowStart)),
+  ]);
+  const byStatus = Object.fromEntries(
+    APPLICATION_STATUSES.map((status) => [status, { count: 0, requestedCents: 0, approvedCents: 0 }]),
+  ) as Record<ApplicationStatus, StatusTotals>;
+  for (const row of statusRows) {
+    byStatus[row.status] = {
+      count: num(row.count),
+      requestedCents: num(row.requested),
+      approvedCents: num(row.approved),
+    };
+  }
+  const loansByStatus: Record<LoanStatus, number> = { current: 0, past_due: 0, paid_off: 0, defaulted: 0 };
+  for (const row of loanRows) loansByStatus[row.status] = num(row.count);
+  const decisionSeconds =
+    decisions?.seconds === null || decisions?.seconds === undefined ? null : num(decisions.seconds);
+  return {
+    byStatus,
+    loansByStatus,
+    outstandingCents: Math.max(0, num(purchased?.total) - num(paid?.total)),
+    collectionsThisMonthCents: num(collected?.total),
+    averageDecisionHours: decisionSeconds === null ? null : Math.round((decisionSeconds / 3600) * 10) / 10,
+    decisionsInWindow: num(decisions?.count),
+    computedAt: now,
+  };
+}
+
+const caches = new WeakMap<Db, ReturnType<typeof createSwrValue<Aggregates>>>();
+
+function aggregatesOf(deps: Pick<AdminDeps, 'db' | 'log'>) {
+  let cache = caches.get(deps.db);
+  if (!cache) {
+    cache = createSwrValue(
+      STATS_TTL_MS,
+      () => computeAggregates(deps.db),
+      (error) => deps.log.error({ err: error }, 'dashboard refresh failed'),
+    );
+    caches.set(deps.db, cache);
+  }
+  return cache;
+}
+
+/** After a status change on this instance: the next dashboard read starts a refresh. */
+export function invalidateDashboard(db: Db): void {
+  caches.get(db)?.invalidate();
+}
+
+const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 100) : 0);
+
+/** Spec §7 dashboard: data.totalApplications, approvedApplications, declinedApplications, pendingApplications. */
+export function toDashboard(aggregates: Aggregates) {
+  const { byStatus, loansByStatus } = aggregates;
+  const totalApplications = Object.values(byStatus).reduce((total, row) => total + row.count, 0);
+  // A funded application was approved first; "pending review" is everything waiting on staff.
+  const approvedApplications = byStatus.approved.count + byStatus.funded.count;
+  const totalLoans = Object.values(loansByStatus).reduce((total, value) => total + value, 0);
+  return {
+    totalApplications,
+    approvedApplications,
+    declinedApplications: byStatus.declined.count,
+    pendingApplications: byStatus.pending.count + byStatus.review.count,
+    activeLoans: loansByStatus.current + loansByStatus.past_due,
+    approvalRate: percent(approvedApplications, totalApplications),
+    statusCounts: Object.fromEntries(Object.entries(byStatus).map(([status, row]) => [status, row.count])) as Record<
+      ApplicationStatus,
+      number
+    >,
+    loanPerformance: {
+      totalOutstanding: aggregates.outstandingCents / 100,
+      monthlyCollections: aggregates.collectionsThisMonthCents / 100,
+      defaultRate: totalLoans > 0 ? Math.round((loansByStatus.defaulted / totalLoans) * 1000) / 10 : 0,
+      averageDecisionHours: aggregates.averageDecisionHours,
+      decisionsInWindow: aggregates.decisionsInWindow,
+      decisionWindowDays: DECISION_WINDOW_DAYS,
+      totalLoans,
+      paidOffLoans: loansByStatus.paid_off,
+      defaultedLoans: loansByStatus.defaulted,
+    },
+    asOf: aggregates.computedAt,
+  };
+}
+
+export async function getDashboard(deps: Pick<AdminDeps, 'db' | 'log'>) {
+  return toDashboard(await aggregatesOf(deps).get());
+}
+
+/** Analytics tab: counts, success rate, total requested, average request, total approved, active loans. */
+export function toAnalytics(aggregates: Aggregates) {
+  const dashboard = toDashboard(aggregates);
+  const { byStatus } = aggregates;
+  const requestedCents = Object.values(byStatus).reduce((total, row) => total + row.requestedCents, 0);
+  const approvedCents = byStatus.approved.approvedCents + byStatus.funded.approvedCents;
+  const decided = dashboard.approvedApplications + dashboard.declinedApplications;
+  return {
+    totalApplications: dashboard.totalApplications,
+    statusCounts: dashboard.statusCounts,
+    approvedApplications: dashboard.approvedApplications,
+    declinedApplications: dashboard.declinedApplications,
+    pendingApplications: dashboard.pendingApplications,
+    // Of the applications staff or the engine decided, the share approved.
+    successRate: percent(dashboard.approvedApplications, decided),
+    approvalRate: dashboard.approvalRate,
+    totalRequested: requestedCents / 100,
+    averageRequest:
+      dashboard.totalApplications > 0 ? Math.round(requestedCents / dashboard.totalApplications) / 100 : 0,
+    totalApproved: approvedCents / 100,
+    activeLoans: dashboard.activeLoans,
+    asOf: aggregates.computedAt,
+  };
+}
+
+export async function getAnalytics(deps: Pick<AdminDeps, 'db' | 'log'>) {
+  return toAnalytics(await aggregatesOf(deps).get());
+}

@@ -1,0 +1,49 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { users } from '../../../drizzle/schema/index';
+import { matchTotpStep } from '../../auth/totp';
+import { decryptField } from '../../lib/crypto';
+import { AppError } from '../../trpc/errors';
+import { recordAudit } from '../audit';
+import { LIMITS } from '../rate-limit';
+import { type Actor, type AdminDeps, auditedTransaction } from './common';
+
+const INVALID_CODE = 'Invalid verification code';
+
+/**
+ * Step-up for the most sensitive staff actions (SECURITY.md F: revealing a full SSN/EIN): a fresh authenticator
+ * code, single use like at login (the accepted time step only moves forward) and throttled per user.
+ */
+export async function verifyStepUpCode(deps: Pick<AdminDeps, 'db' | 'limiter'>, actor: Actor, code: string) {
+  await deps.limiter.consume(LIMITS.totpUser, actor.id);
+  const [row] = await deps.db
+    .select({ secret: users.totpSecretEnc })
+    .from(users)
+    .where(eq(users.id, actor.id))
+    .limit(1);
+  if (!row?.secret) {
+    throw new AppError('FORBIDDEN', 'Set up two-factor authentication before revealing restricted values');
+  }
+  const key = new Uint8Array(Buffer.from(decryptField(row.secret, `users.totp:${actor.id}`), 'base64'));
+  const step = matchTotpStep(key, code);
+  const [result] =
+    step === null
+      ? [{ affectedRows: 0 }]
+      : await deps.db
+          .update(users)
+          .set({ totpLastStep: step })
+          .where(and(eq(users.id, actor.id), sql`(${users.totpLastStep} IS NULL OR ${users.totpLastStep} < ${step})`));
+  if (result.affectedRows !== 1) {
+    await auditedTransaction(deps.db, (tx) =>
+      recordAudit(tx, {
+        actorId: actor.id,
+        actorRole: actor.role,
+        action: 'auth.step_up',
+        outcome: 'failure',
+        ip: actor.ip,
+        detail: { reason: step === null ? 'wrong' : 'replay' },
+      }),
+    );
+    throw new AppError('BAD_REQUEST', INVALID_CODE, { fieldErrors: { code: [INVALID_CODE] } });
+  }
+  await deps.limiter.reset(LIMITS.totpUser, actor.id);
+}

@@ -1,0 +1,112 @@
+import { mkdtempSync, mkdirSync, rmSync, utimesSync, writeFileSync, existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createLocalStorage } from '../../lib/storage';
+import { heicBytes, jpegBytes, noisePng } from '../../test/statements/bad-files';
+import { executableBytes } from '../../test/factories/applications';
+import {
+  displayFileName,
+  inspectUploadedFile,
+  localDocumentFile,
+  sniffFileKind,
+  sweepStaleUploads,
+  type UploadedDocument,
+} from './documents';
+
+const root = mkdtempSync(path.join(os.tmpdir(), 'documents-unit-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+function fileWith(name: string, content: Buffer): string {
+  const file = path.join(root, `${Math.random().toString(36).slice(2)}-${name}`);
+  writeFileSync(file, content);
+  return file;
+}
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+function upload(originalName: string, mimeType: string, content: Buffer): UploadedDocument {
+  return {
+    field: 'bankStatements',
+    tempPath: fileWith(originalName, content),
+    originalName,
+    mimeType,
+    size: content.length,
+    sha256: '',
+  };
+}
+
+describe('uploaded file checks', () => {
+  it('sniffs the accepted families from their magic bytes', async () => {
+    expect(await sniffFileKind(fileWith('a', PDF))).toBe('pdf');
+    expect(await sniffFileKind(fileWith('b', noisePng(8, 8)))).toBe('png');
+    expect(await sniffFileKind(fileWith('c', jpegBytes()))).toBe('jpeg');
+    expect(await sniffFileKind(fileWith('d', heicBytes()))).toBe('heic');
+    expect(await sniffFileKind(fileWith('e', executableBytes()))).toBeNull();
+    expect(
+      await sniffFileKind(fileWith('f', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'))),
+    ).toBeNull();
+  });
+
+  it('accepts content that matches its declared type and refuses the rest', async () => {
+    expect(await inspectUploadedFile(upload('march.pdf', 'application/pdf', PDF))).toEqual({
+      kind: 'pdf',
+      problem: null,
+    });
+    expect(await inspectUploadedFile(upload('march.pdf', 'application/pdf', executableBytes()))).toEqual({
+      kind: null,
+      problem: 'Only PDF or image files (JPEG, PNG, WebP, HEIC) are allowed',
+    });
+    expect(await inspectUploadedFile(upload('photo.pdf', 'application/pdf', noisePng(8, 8)))).toEqual({
+      kind: null,
+      problem: 'The file content does not match its type',
+    });
+    expect(await inspectUploadedFile(upload('page.html', 'text/html', Buffer.from('<html></html>')))).toEqual({
+      kind: null,
+      problem: 'Only PDF or image files (JPEG, PNG, WebP, HEIC) are allowed',
+    });
+  });
+
+  it('keeps display names harmless', () => {
+    expect(displayFileName('../../etc/passwd')).toBe('.._.._etc_passwd');
+    expect(displayFileName('statement\r\nBcc: x.pdf')).toBe('statement__Bcc: x.pdf');
+    expect(displayFileName('inv\u202Efdp.exe')).toBe('inv_fdp.exe');
+    expect(displayFileName(`${'a'.repeat(300)}.pdf`)).toHaveLength(255);
+    expect(displayFileName(`${'a'.repeat(300)}.pdf`).endsWith('.pdf')).toBe(true);
+    expect(displayFileName('   ')).toBe('document');
+  });
+});
+
+describe('storage helpers', () => {
+  it('reads a committed document in place, and copies from any other store', async () => {
+    const storage = createLocalStorage(path.join(root, 'store'));
+    const temp = path.join(storage.tempDir, 'upload-x');
+    writeFileSync(temp, PDF);
+    const key = await storage.commit(temp);
+    const local = await localDocumentFile(storage, key);
+    expect(local.path.endsWith(key)).toBe(true);
+    await local.dispose();
+    expect(existsSync(local.path)).toBe(true);
+
+    const elsewhere = { ...storage, size: () => Promise.resolve(PDF.length + 1) };
+    const copy = await localDocumentFile(elsewhere, key);
+    expect(copy.path.startsWith(storage.tempDir)).toBe(true);
+    await copy.dispose();
+    expect(existsSync(copy.path)).toBe(false);
+  });
+
+  it('sweeps only stale upload leftovers', async () => {
+    const storage = createLocalStorage(path.join(root, 'sweep'));
+    const stale = path.join(storage.tempDir, 'upload-stale');
+    const fresh = path.join(storage.tempDir, 'upload-fresh');
+    const foreign = path.join(storage.tempDir, 'other-file');
+    mkdirSync(stale);
+    mkdirSync(fresh);
+    writeFileSync(foreign, 'x');
+    const old = new Date(Date.now() - 2 * 3600_000);
+    utimesSync(stale, old, old);
+    utimesSync(foreign, old, old);
+    expect(await sweepStaleUploads(storage)).toBe(1);
+    expect([existsSync(stale), existsSync(fresh), existsSync(foreign)]).toEqual([false, true, true]);
+  });
+});

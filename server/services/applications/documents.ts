@@ -1,0 +1,130 @@
+import { createWriteStream } from 'node:fs';
+import { readdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { fileTypeFromFile } from 'file-type';
+import type { DocumentKind } from '../../../src/shared/constants';
+import {
+  APPLICATION_MESSAGES,
+  declaredFileKind,
+  fileProblem,
+  type AcceptedFileKind,
+  type DocumentField,
+} from '../../../src/shared/schemas/application';
+import { randomToken } from '../../lib/crypto';
+import type { DocumentStorage } from '../../lib/storage';
+
+/** One file of a submission, as multipart parsing left it in the storage's temp directory. */
+export type UploadedDocument = {
+  field: DocumentField;
+  tempPath: string;
+  /** The browser's file name: display metadata only, never part of a path. */
+  originalName: string;
+  /** The browser's declared type: checked against the content, never trusted alone. */
+  mimeType: string;
+  size: number;
+  sha256: string;
+};
+
+export const DOCUMENT_KIND_OF: Record<DocumentField, DocumentKind> = {
+  bankStatements: 'bank_statement',
+  driversLicense: 'drivers_license',
+  voidedCheck: 'voided_check',
+};
+
+// file-type's extension names for the families we accept (PRODUCT.md 3: PDF, JPEG, PNG, WebP, HEIC).
+const SNIFFED: Record<string, AcceptedFileKind> = { pdf: 'pdf', jpg: 'jpeg', png: 'png', webp: 'webp', heic: 'heic' };
+
+/** The file's real family from its magic bytes, or null for anything else (executables, HTML, SVG, archives). */
+export async function sniffFileKind(filePath: string): Promise<AcceptedFileKind | null> {
+  const detected = await fileTypeFromFile(filePath);
+  return detected ? (SNIFFED[detected.ext] ?? null) : null;
+}
+
+/** The canonical MIME type stored for a family (the declared one may be an alias such as image/jpg). */
+export const CANONICAL_MIME: Record<AcceptedFileKind, string> = {
+  pdf: 'application/pdf',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  heic: 'image/heic',
+};
+
+/**
+ * Checks an uploaded file: the declared type and extension must name an accepted family, and the content (magic
+ * bytes) must be that same family (SECURITY.md E). Answers the family, or the problem to report on the field.
+ */
+export async function inspectUploadedFile(
+  file: UploadedDocument,
+): Promise<{ kind: AcceptedFileKind; problem: null } | { kind: null; problem: string }> {
+  const declared = { name: file.originalName, type: file.mimeType, size: file.size };
+  const problem = fileProblem(declared);
+  if (problem) return { kind: null, problem };
+  const sniffed = await sniffFileKind(file.tempPath);
+  if (!sniffed) return { kind: null, problem: APPLICATION_MESSAGES.fileType };
+  if (sniffed !== declaredFileKind(declared)) return { kind: null, problem: APPLICATION_MESSAGES.fileContent };
+  return { kind: sniffed, problem: null };
+}
+
+// Control characters (header injection), bidi overrides (spoofed extensions) and path separators.
+// eslint-disable-next-line no-control-regex
+const UNSAFE_NAME_CHARS = /[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069/\\]/g;
+
+/** A file name safe to store and show: no control or bidi characters, no path separators, bounded length. */
+export function displayFileName(name: string): string {
+  const cleaned = name.normalize('NFC').replace(UNSAFE_NAME_CHARS, '_').trim();
+  if (!cleaned) return 'document';
+  if (cleaned.length <= 255) return cleaned;
+  const dot = cleaned.lastIndexOf('.');
+  const extension = dot > 0 && cleaned.length - dot <= 10 ? cleaned.slice(dot) : '';
+  return cleaned.slice(0, 255 - extension.length) + extension;
+}
+
+/**
+ * A readable local path for a stored document (the underwriting engine reads files by path). Local storage keeps
+ * documents under <root>/documents/<2 chars>/<key>; any other store (or one that encrypts at rest, so the bytes on
+ * disk differ) is copied out through `read` into a private temp file that the caller removes.
+ */
+export async function localDocumentFile(
+  storage: DocumentStorage,
+  key: string,
+): Promise<{ path: string; dispose: () => Promise<void> }> {
+  const direct = path.join(path.dirname(storage.tempDir), 'documents', key.slice(0, 2), key);
+  try {
+    const [onDisk, stored] = await Promise.all([stat(direct), storage.size(key)]);
+    if (onDisk.isFile() && onDisk.size === stored) return { path: direct, dispose: () => Promise.resolve() };
+  } catch {
+    // Not a local layout: fall through to a copy.
+  }
+  const copy = path.join(storage.tempDir, `uw-${randomToken(12)}`);
+  try {
+    await pipeline(storage.read(key), createWriteStream(copy, { mode: 0o600, flags: 'wx' }));
+  } catch (error) {
+    await rm(copy, { force: true });
+    throw error;
+  }
+  return { path: copy, dispose: () => rm(copy, { force: true }) };
+}
+
+/** Temp entries this module and multipart parsing create inside the storage's temp directory. */
+const TEMP_ENTRY = /^(upload-|uw-)/;
+
+/**
+ * Removes upload leftovers older than `olderThanMs` from the temp directory: what a crash between parsing and
+ * commit leaves behind (every normal path removes its own). Meant for a periodic sweeper; answers the count removed.
+ */
+export async function sweepStaleUploads(storage: DocumentStorage, olderThanMs = 3600_000, now = Date.now()) {
+  let removed = 0;
+  for (const entry of await readdir(storage.tempDir)) {
+    if (!TEMP_ENTRY.test(entry)) continue;
+    const full = path.join(storage.tempDir, entry);
+    try {
+      if (now - (await stat(full)).mtimeMs < olderThanMs) continue;
+      await rm(full, { recursive: true, force: true });
+      removed += 1;
+    } catch {
+      // Removed concurrently: nothing to do.
+    }
+  }
+  return removed;
+}

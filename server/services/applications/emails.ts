@@ -1,0 +1,65 @@
+import { BRAND_NAME } from '../../../src/shared/constants';
+import type { MailMessage } from '../mail';
+
+// Submission emails (PRODUCT.md 3). Restricted data (SSN, EIN, birth date, bank details) never goes into a mail.
+
+export type SubmissionSummary = {
+  applicationId: string;
+  businessName: string;
+  ownerName: string;
+  email: string;
+  loanAmount: number;
+  decision: 'approved' | 'declined' | 'review' | null;
+  approvedAmount: number;
+  isExistingClient: boolean;
+  documentCount: number;
+};
+
+const dollars = (amount: number) => `$${Math.round(amount).toLocaleString('en-US')}`;
+const reference = (applicationId: string) => applicationId.slice(0, 8).toUpperCase();
+
+export function applicantReceipt(summary: SubmissionSummary, publicUrl: string): MailMessage {
+  const outcome =
+    summary.decision === 'approved'
+      ? `Good news: you are pre-approved for up to ${dollars(summary.approvedAmount)}. Your offer is waiting for you.`
+      : 'An underwriter is reviewing your application and will contact you within 24 hours.';
+  return {
+    to: summary.email,
+    subject: `We received your ${BRAND_NAME} application`,
+    text: [
+      `Hello ${summary.ownerName},`,
+      '',
+      `Thank you for applying for ${dollars(summary.loanAmount)} in funding for ${summary.businessName}.`,
+      `Your reference number is ${reference(summary.applicationId)}.`,
+      '',
+      outcome,
+      '',
+      `Track your application at ${publicUrl}/client-portal.`,
+      '',
+      `${BRAND_NAME}`,
+    ].join('\n'),
+  };
+}
+
+export function staffNotice(summary: SubmissionSummary, staffEmail: string, publicUrl: string): MailMessage {
+  return {
+    to: staffEmail,
+    subject: `New application: ${summary.businessName} (${dollars(summary.loanAmount)})`,
+    text: [
+      `A new application was submitted.`,
+      '',
+      `Reference: ${reference(summary.applicationId)} (${summary.applicationId})`,
+      `Business: ${summary.businessName}`,
+      `Owner: ${summary.ownerName}`,
+      `Requested: ${dollars(summary.loanAmount)}`,
+      `Engine decision: ${summary.decision ?? 'not available (manual review)'}`,
+      summary.decision === 'approved' ? `Pre-approved amount: ${dollars(summary.approvedAmount)}` : '',
+      `Returning client: ${summary.isExistingClient ? 'yes' : 'no'}`,
+      `Documents: ${summary.documentCount}`,
+      '',
+      `Open it in the admin panel: ${publicUrl}/admin`,
+    ]
+      .filter((line, index, lines) => line !== '' || lines[index - 1] !== '')
+      .join('\n'),
+  };
+}

@@ -1,0 +1,214 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { applications, loanSchedule, loans, underwritingResults } from '../../../drizzle/schema/index';
+import type { AcceptFundingDto, ClientApplicationDto, OfferDto } from '../../../src/shared/schemas/client';
+import type { AppDeps } from '../../deps';
+import { asUtcDate, todayIso } from '../../lib/dates';
+import { newId } from '../../lib/ids';
+import { AppError } from '../../trpc/errors';
+import { recordAudit } from '../audit';
+import { sendInBackground } from '../mail';
+import { addDays, buildWeeklySchedule } from '../loans/schedule';
+import { recordRewardEvent } from '../reward-events';
+import { getClientLoan } from './loans';
+import { loanTermsFor, toAnalysisSummary, toOfferDto } from './offer';
+
+export const APPLICATION_NOT_FOUND = 'Application not found';
+export const ALREADY_FUNDED = 'Funding has already been accepted for this application';
+export const NOT_APPROVABLE = 'This application has no approved offer to accept';
+export const FUNDING_ACCEPTED_MESSAGE = 'Funding accepted! A representative will reach out within 24 hours.';
+/** A client has a handful of applications; the cap only bounds the answer. */
+const LIST_LIMIT = 200;
+/** PRODUCT.md 5 / issue 6: the first weekly payment falls 7 days after funding. */
+const FIRST_PAYMENT_AFTER_DAYS = 7;
+
+/** The client's own applications, newest first, with the offer and the analysis summary (never staff fields). */
+export async function listClientApplications(db: AppDeps['db'], userId: string): Promise<ClientApplicationDto[]> {
+  const rows = await db
+    .select({
+      id: applications.id,
+      businessName: applications.businessName,
+      businessType: applications.businessType,
+      timeInBusiness: applications.timeInBusiness,
+      monthlyRevenue: applications.monthlyRevenue,
+      loanAmountCents: applications.loanAmountCents,
+      approvedAmountCents: applications.approvedAmountCents,
+      status: applications.status,
+      aiApproved: applications.aiApproved,
+      createdAt: applications.createdAt,
+      updatedAt: applications.updatedAt,
+      uwResult: underwritingResults.result,
+      uwAiData: underwritingResults.aiData,
+      uwApprovedAmountCents: underwritingResults.approvedAmountCents,
+      uwConfidence: underwritingResults.confidence,
+      loanId: loans.id,
+      loanPrincipalCents: loans.principalCents,
+      loanPurchasedAmountCents: loans.purchasedAmountCents,
+      loanFactorRateMilli: loans.factorRateMilli,
+      loanWeeklyPaymentCents: loans.weeklyPaymentCents,
+      loanTermWeeks: loans.termWeeks,
+      loanAprBps: loans.aprBps,
+    })
+    .from(applications)
+    .leftJoin(underwritingResults, eq(underwritingResults.applicationId, applications.id))
+    .leftJoin(loans, eq(loans.applicationId, applications.id))
+    .where(eq(applications.userId, userId))
+    .orderBy(desc(applications.createdAt), desc(applications.id))
+    .limit(LIST_LIMIT);
+
+  return rows.map((row) => {
+    const underwriting =
+      row.uwResult === null
+        ? null
+        : { result: row.uwResult, aiData: row.uwAiData, approvedAmountCents: row.uwApprovedAmountCents };
+    let offer: OfferDto | null = null;
+    if (row.loanId !== null) {
+      // Funded: the terms the loan was actually made on.
+      offer = toOfferDto({
+        principalCents: row.loanPrincipalCents ?? 0,
+        purchasedAmountCents: row.loanPurchasedAmountCents ?? 0,
+        factorRateMilli: row.loanFactorRateMilli ?? 0,
+        weeklyPaymentCents: row.loanWeeklyPaymentCents ?? 0,
+        termWeeks: row.loanTermWeeks ?? 0,
+        aprBps: row.loanAprBps ?? 0,
+      });
+    } else if (row.status === 'approved') {
+      offer = toOfferDto(
+        loanTermsFor({
+          loanAmountCents: row.loanAmountCents,
+          approvedAmountCents: row.approvedAmountCents,
+          underwriting,
+        }),
+      );
+    }
+    const createdAt = asUtcDate(row.createdAt);
+    return {
+      id: row.id,
+      businessName: row.businessName,
+      businessType: row.businessType,
+      timeInBusiness: row.timeInBusiness,
+      monthlyRevenue: row.monthlyRevenue,
+      loanAmount: Math.round(row.loanAmountCents / 100),
+      approvedAmount: offer ? offer.amount : null,
+      status: row.status,
+      aiApproved: row.aiApproved,
+      confidence: row.uwConfidence === null ? null : String(row.uwConfidence),
+      createdAt,
+      updatedAt: asUtcDate(row.updatedAt),
+      submittedDate: createdAt,
+      offer,
+      analysis: toAnalysisSummary(underwriting),
+      loanId: row.loanId,
+    };
+  });
+}
+
+type AcceptDeps = Pick<AppDeps, 'db' | 'mailer' | 'log' | 'env'>;
+
+/**
+ * Accept Funding (PRODUCT.md 5, SECURITY.md C and N6): only the client's own application, only from
+ * `approved`, exactly once. One transaction holds the application row lock while it creates the loan with its
+ * weekly schedule, marks the application funded, moves reward progress and writes the audit row, so concurrent
+ * acceptances serialise and all but the first answer 409. (The unique key on loans.application_id backs this up.)
+ */
+export async function acceptFunding(
+  deps: AcceptDeps,
+  io: { ip: string },
+  user: { id: string; email: string; firstName: string },
+  applicationId: string,
+): Promise<AcceptFundingDto> {
+  const funded = await deps.db.transaction(async (tx) => {
+    const [application] = await tx
+      .select({
+        id: applications.id,
+        status: applications.status,
+        businessName: applications.businessName,
+        loanAmountCents: applications.loanAmountCents,
+        approvedAmountCents: applications.approvedAmountCents,
+      })
+      .from(applications)
+      .where(and(eq(applications.id, applicationId), eq(applications.userId, user.id)))
+      .limit(1)
+      .for('update');
+    if (!application) throw new AppError('NOT_FOUND', APPLICATION_NOT_FOUND);
+    if (application.status === 'funded') throw new AppError('CONFLICT', ALREADY_FUNDED);
+    if (application.status !== 'approved') throw new AppError('CONFLICT', NOT_APPROVABLE);
+
+    const [underwriting] = await tx
+      .select({
+        result: underwritingResults.result,
+        aiData: underwritingResults.aiData,
+        approvedAmountCents: underwritingResults.approvedAmountCents,
+      })
+      .from(underwritingResults)
+      .where(eq(underwritingResults.applicationId, application.id))
+      .limit(1);
+    const terms = loanTermsFor({
+      loanAmountCents: application.loanAmountCents,
+      approvedAmountCents: application.approvedAmountCents,
+      underwriting: underwriting ?? null,
+    });
+    const fundedAt = new Date();
+    const firstPaymentDate = addDays(todayIso(fundedAt), FIRST_PAYMENT_AFTER_DAYS);
+    const schedule = buildWeeklySchedule({
+      firstPaymentDate,
+      termWeeks: terms.termWeeks,
+      purchasedAmountCents: terms.purchasedAmountCents,
+      installmentCents: terms.weeklyPaymentCents,
+    });
+    const loanId = newId();
+    await tx.insert(loans).values({
+      id: loanId,
+      applicationId: application.id,
+      userId: user.id,
+      principalCents: terms.principalCents,
+      purchasedAmountCents: terms.purchasedAmountCents,
+      factorRateMilli: terms.factorRateMilli,
+      weeklyPaymentCents: terms.weeklyPaymentCents,
+      termWeeks: terms.termWeeks,
+      aprBps: terms.aprBps,
+      status: 'current',
+      fundedAt,
+      firstPaymentDate,
+      createdAt: fundedAt,
+    });
+    await tx.insert(loanSchedule).values(schedule.map((item) => ({ loanId, ...item })));
+    await tx
+      .update(applications)
+      .set({ status: 'funded', approvedAmountCents: terms.principalCents })
+      .where(eq(applications.id, application.id));
+    await recordRewardEvent(tx, user.id, 'funding_accepted');
+    await recordAudit(tx, {
+      actorId: user.id,
+      actorRole: 'client',
+      action: 'application.accept_funding',
+      targetType: 'application',
+      targetId: application.id,
+      ip: io.ip,
+      detail: { from: 'approved', to: 'funded', loanId, principalCents: terms.principalCents },
+    });
+    return { loanId, businessName: application.businessName, terms, firstPaymentDate };
+  });
+
+  const dollars = (cents: number) =>
+    (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+  sendInBackground(deps.mailer, deps.log, {
+    to: user.email,
+    subject: 'Your funding has been accepted',
+    text:
+      `Hello ${user.firstName},\n\n` +
+      `Thank you for accepting your funding offer for ${funded.businessName}.\n\n` +
+      `Funding amount: ${dollars(funded.terms.principalCents)}\n` +
+      `Total payback: ${dollars(funded.terms.purchasedAmountCents)}\n` +
+      `Weekly payment: ${dollars(funded.terms.weeklyPaymentCents)} for ${funded.terms.termWeeks} weeks\n` +
+      `First payment: ${funded.firstPaymentDate}\n\n` +
+      'A representative will reach out within 24 hours to finalize your funding. Funds are deposited within ' +
+      '24-48 hours of document completion.\n\n' +
+      `You can follow your loan and payment schedule at ${deps.env.publicUrl}/dashboard.\n`,
+  });
+
+  return {
+    success: true,
+    message: FUNDING_ACCEPTED_MESSAGE,
+    loan: await getClientLoan(deps.db, user.id, funded.loanId),
+  };
+}

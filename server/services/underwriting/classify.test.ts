@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { canBeFinancing, classifyCredit, classifyDebit, counterpartyOf } from './classify';
+
+describe('credit classification', () => {
+  it.each([
+    ['SQUARE INC DEPOSIT 240105', 'revenue'],
+    ['STRIPE TRANSFER ST-X8Y7Z6', 'revenue'],
+    ['PAYPAL TRANSFER 1234567', 'revenue'],
+    ['ZELLE FROM HARBOR LANE CAFE', 'revenue'],
+    ['MOBILE DEPOSIT REF 44120', 'revenue'],
+    ['ONLINE TRANSFER FROM SAV ...4821', 'own-transfer'],
+    ['Online Transfer from CHK 1234 Ref #IB0X', 'own-transfer'],
+    ['INTERNAL TRANSFER FROM ACCOUNT 555', 'own-transfer'],
+    ['XFER FROM CHECKING', 'own-transfer'],
+    ['LOAN PROCEEDS SUMMIT RIDGE LENDING', 'loan-proceeds'],
+    ['ONDECK CAPITAL FUNDING 99881', 'loan-proceeds'],
+    ['MERCHANT CASH ADVANCE DISBURSEMENT', 'loan-proceeds'],
+    ['REFUND OFFICE DEPOT #1182', 'refund'],
+    ['CARD PURCHASE REVERSAL HOME DEPOT', 'refund'],
+    ['OVERDRAFT FEE REVERSAL', 'refund'],
+    ['RETURNED ITEM CHARGEBACK', 'refund'],
+  ])('%s is %s', (description, category) => {
+    expect(classifyCredit(description)).toBe(category);
+  });
+});
+
+describe('debit classification', () => {
+  it.each([
+    ['NSF FEE RETURNED ITEM', 'nsf-fee'],
+    ['OVERDRAFT FEE', 'nsf-fee'],
+    ['INSUFFICIENT FUNDS CHARGE', 'nsf-fee'],
+    ['OVERDRAFT PROTECTION TRANSFER TO CHK', 'own-transfer'],
+    ['ONLINE TRANSFER TO SAV ...4821', 'own-transfer'],
+    ['CARD PURCHASE OFFICE DEPOT', 'other'],
+  ])('%s is %s', (description, category) => {
+    expect(classifyDebit(description)).toBe(category);
+  });
+
+  it('strips references so debits to one funder share a counterparty', () => {
+    expect(counterpartyOf('PINECREST ADVANCE ACH DEBIT 0012345')).toBe(
+      counterpartyOf('PINECREST ADVANCE ACH DEBIT 9988776'),
+    );
+    expect(counterpartyOf('ACH DEBIT PPD ID: 99887 NORTHGATE FUNDING')).toBe('NORTHGATE FUNDING');
+  });
+
+  it('does not take payroll, rent or insurance as financing', () => {
+    expect(['GUSTO PAYROLL 1234', 'OAKWOOD PROPERTY RENT', 'HARTWELL INSURANCE PREMIUM'].map(canBeFinancing)).toEqual([
+      false,
+      false,
+      false,
+    ]);
+    expect(canBeFinancing('PINECREST ADVANCE')).toBe(true);
+  });
+});

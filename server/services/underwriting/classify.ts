@@ -1,0 +1,73 @@
+// What a transaction is, from its description alone. Deposits that are not sales (money moved from the owner's
+// other account, loan or advance proceeds, refunds and reversals) must not count as revenue, or an applicant could
+// qualify by shuffling money or by borrowing from someone else first.
+import type { Direction } from './types';
+
+export type CreditCategory = 'revenue' | 'own-transfer' | 'loan-proceeds' | 'refund';
+export type DebitCategory = 'nsf-fee' | 'own-transfer' | 'other';
+
+// Transfers between the business's own accounts. Payment processors also say "transfer" (STRIPE TRANSFER,
+// PAYPAL TRANSFER) for sales payouts, so the pattern needs an own-account marker, not the word alone.
+const OWN_TRANSFER =
+  /\b(online|internal|book|mobile|funds?|account|acct|tel(ephone)?|banking|recurring)\s+(transfer|xfer|trnsfr)\b|\b(transfer|xfer|trnsfr)\s+(from|to|frm)\s+(chk|chking|checking|sav|savings|mm|money market|share|acct|account|x+\d+|\.{2,}\d+|\*+\d+|#?\d{4}\b)|\bxfer\s+(from|to)\b|\boverdraft protection (transfer|xfer|from)\b|\bsweep\b/i;
+
+// Loan and advance proceeds: funder names are endless, so read the words funders use for a funding deposit.
+const LOAN_PROCEEDS =
+  /\b(loan|advance|funding|proceeds|lending|lender|capital advance|merchant cash|mca|line of credit|loc draw|sba|eidl|ppp)\b|\b(ondeck|kabbage|bluevine|fundbox|credibly|lendio|fora financial|libertas|rapid finance|kapitus|headway capital|square capital|shopify capital|paypal working capital|stripe capital|amazon lending)\b/i;
+
+const REFUND =
+  /\b(refund|refunded|reversal|reversed|revers|return(ed)?( item| deposit| payment)?|chargeback|charge back|rebate|credit adj(ustment)?|adjustment credit|fee (waiver|waived|reversal|refund)|cashback|cash back|void(ed)?)\b/i;
+
+const NSF_FEE =
+  /\b(nsf|non[- ]sufficient funds|insufficient funds|overdraft|overdrawn|od (fee|charge|item)|returned item( fee)?|return(ed)? (check|item) (fee|charge)|uncollected funds)\b/i;
+
+// Words in an NSF-like description that make it not a fee event (the bank moving money to cover an overdraft).
+const NSF_NOT_AN_EVENT = /\b(protection|transfer|xfer|refund|reversal|waive[rd]?)\b/i;
+
+export function classifyCredit(description: string): CreditCategory {
+  if (OWN_TRANSFER.test(description)) return 'own-transfer';
+  if (REFUND.test(description)) return 'refund';
+  if (LOAN_PROCEEDS.test(description)) return 'loan-proceeds';
+  return 'revenue';
+}
+
+export function classifyDebit(description: string): DebitCategory {
+  if (NSF_FEE.test(description) && !NSF_NOT_AN_EVENT.test(description)) return 'nsf-fee';
+  if (OWN_TRANSFER.test(description)) return 'own-transfer';
+  return 'other';
+}
+
+export function classifyTransaction(transaction: {
+  description: string;
+  direction: Direction;
+}): CreditCategory | DebitCategory {
+  return transaction.direction === 'credit'
+    ? classifyCredit(transaction.description)
+    : classifyDebit(transaction.description);
+}
+
+// Debits that repeat at a fixed amount but are not financing (payroll, rent, insurance, taxes, utilities, leases of
+// premises); a weekly same-amount payroll must not read as a merchant cash advance.
+const NOT_FINANCING =
+  /\b(payroll|gusto|adp|paychex|salary|wages|rent|insurance|premium|irs|tax|utilit(y|ies)|electric|water|internet|phone|transfer|xfer|sweep)\b/i;
+
+export function canBeFinancing(description: string): boolean {
+  return !NOT_FINANCING.test(description);
+}
+
+/**
+ * The payee of a debit with the noise stripped: reference numbers, dates, ids, "ACH DEBIT"/"PPD" wrappers.
+ * Two debits to the same funder on different days then share one counterparty key.
+ */
+export function counterpartyOf(description: string): string {
+  return description
+    .toUpperCase()
+    .replace(
+      /\b(ACH|DEBIT|CREDIT|PPD|CCD|WEB|TEL|CORP|PMT|PAYMENT|ELECTRONIC|WITHDRAWAL|PREAUTHORIZED|RECURRING|ID|REF|TRACE|ORIG|CO|ENTRY|DESCR|SEC|IND|NAME)\b/g,
+      ' ',
+    )
+    .replace(/[^A-Z ]+/g, ' ')
+    .replace(/\b[A-Z]\b/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

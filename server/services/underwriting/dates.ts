@@ -1,0 +1,196 @@
+// Calendar days as ISO strings (YYYY-MM-DD) and UTC day numbers: statements have no time zone, and local time
+// would make the same file read differently on another server.
+
+const MS_PER_DAY = 86_400_000;
+
+const FULL_MONTH_NAMES = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+
+const MONTH_NAMES = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+
+export function toDayNumber(iso: string): number {
+  const [year, month, day] = iso.split('-').map(Number);
+  return Math.round(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1) / MS_PER_DAY);
+}
+
+export function fromDayNumber(dayNumber: number): string {
+  return new Date(dayNumber * MS_PER_DAY).toISOString().slice(0, 10);
+}
+
+/** 0 = Sunday ... 6 = Saturday. */
+export function weekdayOf(dayNumber: number): number {
+  return (((dayNumber + 4) % 7) + 7) % 7;
+}
+
+export function isoDate(year: number, month: number, day: number): string | null {
+  if (!Number.isInteger(year) || year < 1900 || year > 2200) return null;
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+export function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+export function monthKeyOf(iso: string): string {
+  return iso.slice(0, 7);
+}
+
+/** Calendar months from `month` ('YYYY-MM') to `last`, inclusive. */
+export function monthRange(first: string, last: string): string[] {
+  const months: string[] = [];
+  let [year, month] = first.split('-').map(Number) as [number, number];
+  const [lastYear, lastMonth] = last.split('-').map(Number) as [number, number];
+  while (year < lastYear || (year === lastYear && month <= lastMonth)) {
+    months.push(`${year}-${String(month).padStart(2, '0')}`);
+    month += 1;
+    if (month > 12) {
+      month = 1;
+      year += 1;
+    }
+  }
+  return months;
+}
+
+/** Whole months from `from` to `to` (both ISO days), counting a month only once its day is reached. */
+export function wholeMonthsBetween(from: string, to: string): number {
+  const [fy, fm, fd] = from.split('-').map(Number) as [number, number, number];
+  const [ty, tm, td] = to.split('-').map(Number) as [number, number, number];
+  return (ty - fy) * 12 + (tm - fm) - (td < fd ? 1 : 0);
+}
+
+export function monthIndexOf(name: string): number | null {
+  const index = MONTH_NAMES.indexOf(name.slice(0, 3).toLowerCase());
+  if (index < 0) return null;
+  // Reject words that merely start like a month ("Marketing", "Decor").
+  const full = name.toLowerCase().replace(/\.$/, '');
+  const valid = [MONTH_NAMES[index], FULL_MONTH_NAMES[index], index === 8 ? 'sept' : ''];
+  return valid.includes(full) ? index + 1 : null;
+}
+
+function expandYear(text: string): number {
+  const year = Number(text);
+  return text.length === 2 ? 2000 + year : year;
+}
+
+const MONTH_WORD = '([A-Za-z]{3,9}\\.?)';
+const FULL_DATE_PATTERNS: Array<{ pattern: RegExp; read: (m: RegExpExecArray) => string | null }> = [
+  {
+    pattern: /^(\d{4})-(\d{1,2})-(\d{1,2})/,
+    read: (m) => isoDate(Number(m[1]), Number(m[2]), Number(m[3])),
+  },
+  {
+    pattern: /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})(?!\d)/,
+    read: (m) => isoDate(expandYear(m[3] ?? ''), Number(m[1]), Number(m[2])),
+  },
+  {
+    pattern: new RegExp(`^${MONTH_WORD}\\s+(\\d{1,2}),?\\s+(\\d{4})`),
+    read: (m) => {
+      const month = monthIndexOf(m[1] ?? '');
+      return month ? isoDate(Number(m[3]), month, Number(m[2])) : null;
+    },
+  },
+  {
+    pattern: new RegExp(`^(\\d{1,2})[\\s-]+${MONTH_WORD}[\\s-]+(\\d{4})`),
+    read: (m) => {
+      const month = monthIndexOf(m[2] ?? '');
+      return month ? isoDate(Number(m[3]), month, Number(m[1])) : null;
+    },
+  },
+];
+
+/** Reads a complete date (with year) at the start of `text`; returns the ISO day and how many characters it used. */
+export function readFullDate(text: string): { iso: string; length: number } | null {
+  for (const { pattern, read } of FULL_DATE_PATTERNS) {
+    const match = pattern.exec(text);
+    if (!match) continue;
+    const iso = read(match);
+    if (iso) return { iso, length: match[0].length };
+  }
+  return null;
+}
+
+/** All complete dates in a line of text, in order. */
+export function findFullDates(text: string): string[] {
+  const found: string[] = [];
+  for (let index = 0; index < text.length; index += 1) {
+    const previous = text[index - 1];
+    if (previous !== undefined && /[A-Za-z0-9]/.test(previous)) continue;
+    const date = readFullDate(text.slice(index));
+    if (!date) continue;
+    found.push(date.iso);
+    index += date.length - 1;
+  }
+  return found;
+}
+
+export type RowDate = { month: number; day: number; year: number | null };
+
+/** A transaction row's date cell: `01/05`, `1-5`, `01/05/24`, `Jan 05`, `05 Jan`, `2024-01-05`, `Jan 5, 2024`. */
+export function parseRowDate(raw: string): RowDate | null {
+  const text = raw.trim();
+  const full = readFullDate(text);
+  if (full && full.length === text.length) {
+    const [year, month, day] = full.iso.split('-').map(Number) as [number, number, number];
+    return { year, month, day };
+  }
+  let match = /^(\d{1,2})[/-](\d{1,2})$/.exec(text);
+  if (match) return partialDate(Number(match[1]), Number(match[2]));
+  match = new RegExp(`^${MONTH_WORD}\\s*(\\d{1,2})$`).exec(text);
+  if (match) {
+    const month = monthIndexOf(match[1] ?? '');
+    return month ? partialDate(month, Number(match[2])) : null;
+  }
+  match = new RegExp(`^(\\d{1,2})\\s*${MONTH_WORD}$`).exec(text);
+  if (match) {
+    const month = monthIndexOf(match[2] ?? '');
+    return month ? partialDate(month, Number(match[1])) : null;
+  }
+  return null;
+}
+
+function partialDate(month: number, day: number): RowDate | null {
+  if (month < 1 || month > 12 || day < 1 || day > 31) return null;
+  return { month, day, year: null };
+}
+
+/**
+ * Gives a yearless row date the year that puts it inside the statement period (statements print `01/05` and state
+ * the year once, in the period). A period crossing New Year takes the later year for early months. Dates more than
+ * a month outside the period are not trusted (null).
+ */
+export function rowDateResolver(period: { start: string; end: string } | null): (date: RowDate) => string | null {
+  const start = period ? toDayNumber(period.start) : 0;
+  const end = period ? toDayNumber(period.end) : 0;
+  const startYear = period ? Number(period.start.slice(0, 4)) : 0;
+  const endYear = period ? Number(period.end.slice(0, 4)) : 0;
+  return (date) => {
+    if (date.year !== null) return isoDate(date.year, date.month, date.day);
+    if (!period) return null;
+    let best: { iso: string; distance: number } | null = null;
+    for (let year = startYear - 1; year <= endYear + 1; year += 1) {
+      const iso = isoDate(year, date.month, date.day);
+      if (!iso) continue;
+      const day = Math.round(Date.UTC(year, date.month - 1, date.day) / MS_PER_DAY);
+      const distance = day < start ? start - day : day > end ? day - end : 0;
+      if (!best || distance < best.distance) best = { iso, distance };
+    }
+    return best && best.distance <= 31 ? best.iso : null;
+  };
+}
+
+export function resolveRowDate(date: RowDate, period: { start: string; end: string } | null): string | null {
+  return rowDateResolver(period)(date);
+}

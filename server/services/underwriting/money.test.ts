@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { centsToDollars, formatCents, parseMoney } from './money';
+
+describe('parseMoney', () => {
+  it.each([
+    ['1,234.56', 123_456, false],
+    ['1234.56', 123_456, false],
+    ['$1,234,567.89', 123_456_789, false],
+    ['.50', 50, false],
+    ['-1,234.56', 123_456, true],
+    ['-$12.00', 1_200, true],
+    ['$-12.00', 1_200, true],
+    ['(1,234.56)', 123_456, true],
+    ['($45.00)', 4_500, true],
+    ['1,234.56-', 123_456, true],
+    ['45.00 CR', 4_500, false],
+    ['45.00 DR', 4_500, true],
+    ['+45.00', 4_500, false],
+  ])('reads %s as %i cents (negative: %s)', (text, cents, isNegative) => {
+    expect(parseMoney(text)).toMatchObject({ cents, isNegative });
+  });
+
+  it.each(['01/05', '1234', 'CHECK 1043', '12.5', '(12.00', '1,23.45', '', 'ABC'])('rejects %j', (text) => {
+    expect(parseMoney(text)).toBeNull();
+  });
+});
+
+describe('money output', () => {
+  it('rounds cents to whole dollars half away from zero', () => {
+    expect([centsToDollars(12_349), centsToDollars(12_350), centsToDollars(-12_350)]).toEqual([123, 124, -124]);
+  });
+
+  it('formats cents for reasoning lines', () => {
+    expect([formatCents(123_456_789), formatCents(-5), formatCents(0)]).toEqual(['$1,234,567.89', '-$0.05', '$0.00']);
+  });
+});

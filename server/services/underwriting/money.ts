@@ -1,0 +1,55 @@
+// Statement amounts are parsed from text straight into integer cents: no float ever touches money.
+
+export type ParsedMoney = { cents: number; isNegative: boolean; hasSign: boolean };
+
+// 1,234.56 | 1234.56 | $1,234.56 | -1,234.56 | (1,234.56) | 1,234.56- | 1,234.56 CR | -$1,234.56 | $-1.00 | .50
+const MONEY_PATTERN =
+  /^(?<lead>[-+\u2212]?)\s*(?<open>\()?\s*(?<lead2>[-\u2212]?)\s*\$?\s*(?<lead3>[-\u2212]?)\s*(?<int>\d{1,3}(?:,\d{3})+|\d+)?\.(?<frac>\d{2})\s*(?<close>\))?\s*(?<trail>-|\u2212)?\s*(?<suffix>CR|DR)?$/i;
+
+/** Parses one money token such as `(1,234.56)`, `1,234.56-`, `-$12.00` or `45.00 CR`; null if it is not money. */
+export function parseMoney(raw: string): ParsedMoney | null {
+  const text = raw.trim();
+  if (text.length === 0 || text.length > 24) return null;
+  const match = MONEY_PATTERN.exec(text);
+  const groups = match?.groups;
+  if (!groups) return null;
+  if (Boolean(groups.open) !== Boolean(groups.close)) return null;
+  const intDigits = (groups.int ?? '0').replaceAll(',', '');
+  const cents = Number(intDigits) * 100 + Number(groups.frac);
+  if (!Number.isSafeInteger(cents)) return null;
+  const suffix = groups.suffix?.toUpperCase();
+  const minusMarks = [groups.lead, groups.lead2, groups.lead3, groups.trail].filter(
+    (mark) => mark === '-' || mark === '\u2212',
+  ).length;
+  const isNegative = minusMarks > 0 || Boolean(groups.open) || suffix === 'DR';
+  const hasSign = isNegative || groups.lead === '+' || suffix === 'CR';
+  return { cents, isNegative, hasSign };
+}
+
+/** True when the token is a money amount (used to keep amounts in their own cells). */
+export function isMoneyToken(raw: string): boolean {
+  return parseMoney(raw) !== null;
+}
+
+/** Whole dollars for the applicant-facing result; half a dollar and up rounds away from zero. */
+export function centsToDollars(cents: number): number {
+  return cents < 0 ? -Math.round(-cents / 100) : Math.round(cents / 100);
+}
+
+/** `$12,345.67` (or `-$12.00`) for reasoning lines staff read. */
+export function formatCents(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  const dollars = groupThousands(Math.floor(abs / 100));
+  return `${sign}$${dollars}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** `$12,346` for amounts where cents would be noise. */
+export function formatWholeDollars(cents: number): string {
+  const dollars = centsToDollars(cents);
+  return `${dollars < 0 ? '-' : ''}$${groupThousands(Math.abs(dollars))}`;
+}
+
+function groupThousands(value: number): string {
+  return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}

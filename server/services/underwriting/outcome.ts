@@ -1,0 +1,331 @@
+// Assembles what each audience sees from one decision: the applicant's result (spec: Application submission
+// result), staff's aiData (spec: signed-in areas, aiData) and the full analysis behind both (issue 5, item 5).
+import {
+  decide,
+  type DecisionResult,
+  type Flag,
+  type OfferCalculation,
+  type ReadingSummary,
+  type RiskAssessment,
+} from './decision';
+import {
+  computeInsights,
+  type DuplicateSegment,
+  type FinancingPosition,
+  type HealthDeduction,
+  type MonthInsight,
+  type StatementInsights,
+} from './insights';
+import { centsToDollars, formatCents } from './money';
+import { ENGINE_VERSION } from './policy';
+import type { BalanceCheck, ParseResult, StatedAnswers, StatementLayout } from './types';
+
+export type ParseStatus = 'parsed' | 'unreadable' | 'skipped';
+
+export type StatementPeriodSummary = {
+  start: string;
+  end: string;
+  openingBalanceCents: number | null;
+  closingBalanceCents: number | null;
+  creditsCents: number;
+  debitsCents: number;
+  transactionCount: number;
+  balanceCheck: BalanceCheck['status'];
+  differenceCents: number | null;
+  runningBalanceBreaks: number;
+  note: string | null;
+};
+
+export type StatementAnalysis = {
+  documentId: string;
+  fileName: string;
+  parseStatus: ParseStatus;
+  parseNote: string | null;
+  layout: StatementLayout | null;
+  pageCount: number | null;
+  periods: StatementPeriodSummary[];
+  warnings: string[];
+};
+
+/** The staff view of an underwriting run; stored as JSON with the application. Money in integer cents. */
+export type UnderwritingAnalysis = {
+  engineVersion: string;
+  /** Last statement day: the date the decision is made "as of" (never the server clock). */
+  asOfDate: string | null;
+  revenueSource: 'statements' | 'stated';
+  statements: StatementAnalysis[];
+  months: MonthInsight[];
+  missingMonths: string[];
+  duplicatePeriods: DuplicateSegment[];
+  financingPositions: FinancingPosition[];
+  summary: {
+    coveredDays: number;
+    monthsOfHistory: number;
+    averageMonthlyTrueRevenueCents: number | null;
+    revenueBasisCents: number;
+    statedMonthlyRevenue: string;
+    averageDailyBalanceCents: number | null;
+    nsfEvents: number;
+    negativeBalanceDays: number;
+    trend: string;
+    trendPctPerMonth: number | null;
+    consistency: string;
+    revenueCoefficientOfVariation: number | null;
+    maxDepositSharePct: number;
+    healthScore: number;
+    healthDeductions: HealthDeduction[];
+    monthsInBusiness: number;
+    confidence: number;
+  };
+  risk: RiskAssessment;
+  offer: OfferCalculation | null;
+  flags: Flag[];
+  reasoning: string[];
+};
+
+export type UnderwritingResult = {
+  approved: boolean;
+  approvedAmount: number;
+  mcaTerms: { purchaseAmount: number; factorRate: number; weeklyPayment: number; termWeeks: number };
+  bankStatementInsights: {
+    averageMonthlyRevenue: number;
+    healthScore: number;
+    consistencyRating: string;
+    cashFlowTrend: string;
+    recommendations: string[];
+  };
+  riskAssessment: { overallRiskLevel: string; riskFactors: string[] };
+  nextSteps: string[];
+  confidence: number;
+  estimatedApr: number;
+};
+
+export type AiData = {
+  recommendation: string;
+  approvedAmount: number;
+  confidence: number;
+  reasoning: string;
+  riskFactors: string[];
+  interestRate: number;
+};
+
+export type DocumentOutcome = { documentId: string; parseStatus: ParseStatus; parseNote: string | null };
+
+export type UnderwritingOutcome = {
+  engineVersion: string;
+  decision: 'approved' | 'declined' | 'review';
+  result: UnderwritingResult;
+  aiData: AiData;
+  analysis: UnderwritingAnalysis;
+  documents: DocumentOutcome[];
+};
+
+/** One uploaded file after reading: parsed, unreadable (with the reason) or skipped (with the reason). */
+export type StatementRead = {
+  documentId: string;
+  fileName: string;
+  read: ParseResult | { skipped: string };
+};
+
+function summarizePeriods(read: ParseResult): StatementPeriodSummary[] {
+  if (!read.ok) return [];
+  return read.statement.segments.map((segment) => ({
+    start: segment.periodStart,
+    end: segment.periodEnd,
+    openingBalanceCents: segment.openingBalanceCents,
+    closingBalanceCents: segment.closingBalanceCents,
+    creditsCents: segment.transactions
+      .filter((t) => t.direction === 'credit')
+      .reduce((sum, t) => sum + t.amountCents, 0),
+    debitsCents: segment.transactions.filter((t) => t.direction === 'debit').reduce((sum, t) => sum + t.amountCents, 0),
+    transactionCount: segment.transactions.length,
+    balanceCheck: segment.balanceCheck.status,
+    differenceCents: segment.balanceCheck.differenceCents,
+    runningBalanceBreaks: segment.balanceCheck.runningBalanceBreaks,
+    note: segment.balanceCheck.note,
+  }));
+}
+
+function parsedNote(
+  read: Extract<ParseResult, { ok: true }>,
+  duplicates: DuplicateSegment[],
+  documentId: string,
+): string {
+  const { statement } = read;
+  const first = statement.segments[0];
+  const last = statement.segments.at(-1);
+  const count = statement.segments.reduce((sum, segment) => sum + segment.transactions.length, 0);
+  const span = first && last ? `${first.periodStart} to ${last.periodEnd}` : 'no period';
+  const mismatched = statement.segments.filter((segment) => segment.balanceCheck.status === 'mismatch');
+  const unverifiable = statement.segments.filter((segment) => segment.balanceCheck.status === 'unverifiable');
+  let check = 'balances reconcile';
+  if (mismatched.length > 0) {
+    check = `balances do not reconcile for ${mismatched
+      .map(
+        (segment) =>
+          `${segment.periodStart}..${segment.periodEnd}${segment.balanceCheck.differenceCents ? ` (off by ${formatCents(segment.balanceCheck.differenceCents)})` : ''}`,
+      )
+      .join(', ')}`;
+  } else if (unverifiable.length > 0) check = 'no balances printed to cross-check';
+  const duplicated = duplicates.filter((duplicate) => duplicate.documentId === documentId).length;
+  const duplicateNote =
+    duplicated > 0 ? `; ${duplicated} period(s) duplicate another upload and were counted once` : '';
+  return `${statement.pageCount} page(s), ${statement.segments.length} period(s) ${span}, ${count} transactions; ${check}${duplicateNote}.`;
+}
+
+/** Everything after reading: insights, decision and the three views. Pure, so tests need no worker or files. */
+export function buildOutcome(stated: StatedAnswers, reads: StatementRead[]): UnderwritingOutcome {
+  const parsed = reads.flatMap((item) =>
+    'ok' in item.read && item.read.ok ? [{ documentId: item.documentId, statement: item.read.statement }] : [],
+  );
+  const insights: StatementInsights | null = computeInsights(parsed);
+  const segments = parsed.flatMap((item) => item.statement.segments);
+  const reading: ReadingSummary = {
+    submitted: reads.length,
+    parsed: parsed.length,
+    notRead: reads.flatMap((item) => {
+      if ('skipped' in item.read) return [{ fileName: item.fileName, reason: item.read.skipped }];
+      return item.read.ok ? [] : [{ fileName: item.fileName, reason: item.read.reason }];
+    }),
+    mismatchedPeriods: segments.filter((segment) => segment.balanceCheck.status === 'mismatch').length,
+    unverifiablePeriods: segments.filter((segment) => segment.balanceCheck.status === 'unverifiable').length,
+    layouts: parsed.map((item) => item.statement.layout),
+  };
+  const decision = decide({ stated, insights, reading });
+  const duplicates = insights?.duplicates ?? [];
+
+  const statements: StatementAnalysis[] = reads.map((item) => {
+    if ('skipped' in item.read) {
+      return {
+        documentId: item.documentId,
+        fileName: item.fileName,
+        parseStatus: 'skipped',
+        parseNote: item.read.skipped,
+        layout: null,
+        pageCount: null,
+        periods: [],
+        warnings: [],
+      };
+    }
+    if (!item.read.ok) {
+      return {
+        documentId: item.documentId,
+        fileName: item.fileName,
+        parseStatus: 'unreadable',
+        parseNote: item.read.reason,
+        layout: null,
+        pageCount: null,
+        periods: [],
+        warnings: [],
+      };
+    }
+    return {
+      documentId: item.documentId,
+      fileName: item.fileName,
+      parseStatus: 'parsed',
+      parseNote: parsedNote(item.read, duplicates, item.documentId),
+      layout: item.read.statement.layout,
+      pageCount: item.read.statement.pageCount,
+      periods: summarizePeriods(item.read),
+      warnings: item.read.statement.warnings,
+    };
+  });
+
+  return {
+    engineVersion: ENGINE_VERSION,
+    decision: decision.decision,
+    result: toResult(decision, insights),
+    aiData: toAiData(decision),
+    analysis: toAnalysis({ stated, decision, insights, statements }),
+    documents: statements.map(({ documentId, parseStatus, parseNote }) => ({ documentId, parseStatus, parseNote })),
+  };
+}
+
+function riskFactorsOf(decision: DecisionResult): string[] {
+  return decision.flags.filter((flag) => flag.severity !== 'info').map((flag) => flag.message);
+}
+
+function toResult(decision: DecisionResult, insights: StatementInsights | null): UnderwritingResult {
+  const isApproved = decision.decision === 'approved';
+  const offer = isApproved ? decision.offer : null;
+  const assessed = decision.revenueSource === 'statements' && insights;
+  return {
+    approved: isApproved,
+    approvedAmount: offer ? centsToDollars(offer.amountCents) : 0,
+    mcaTerms: {
+      purchaseAmount: offer ? centsToDollars(offer.purchaseAmountCents) : 0,
+      factorRate: offer?.factorRate ?? 0,
+      weeklyPayment: offer ? centsToDollars(offer.weeklyPaymentCents) : 0,
+      termWeeks: offer?.termWeeks ?? 0,
+    },
+    bankStatementInsights: {
+      averageMonthlyRevenue: centsToDollars(decision.revenueBasisCents),
+      healthScore: decision.healthScore,
+      consistencyRating: assessed ? insights.consistency : 'Not assessed',
+      cashFlowTrend: assessed ? insights.trend : 'Not assessed',
+      recommendations: decision.recommendations,
+    },
+    riskAssessment: { overallRiskLevel: decision.risk.tier, riskFactors: riskFactorsOf(decision) },
+    nextSteps: decision.nextSteps,
+    confidence: decision.confidence,
+    estimatedApr: offer?.estimatedAprPct ?? 0,
+  };
+}
+
+function toAiData(decision: DecisionResult): AiData {
+  const offer = decision.decision === 'declined' ? null : decision.offer;
+  const hasOffer = offer !== null && offer.amountCents > 0;
+  const recommendation =
+    decision.decision === 'approved' ? 'Approved' : decision.decision === 'declined' ? 'Declined' : 'Review';
+  return {
+    recommendation,
+    // For a referral this is the amount policy would support, so staff can approve it as is.
+    approvedAmount: hasOffer ? centsToDollars(offer.amountCents) : 0,
+    confidence: decision.confidence,
+    reasoning: decision.reasoning.join(' '),
+    riskFactors: riskFactorsOf(decision),
+    interestRate: hasOffer ? offer.estimatedAprPct : 0,
+  };
+}
+
+function toAnalysis(input: {
+  stated: StatedAnswers;
+  decision: DecisionResult;
+  insights: StatementInsights | null;
+  statements: StatementAnalysis[];
+}): UnderwritingAnalysis {
+  const { stated, decision, insights, statements } = input;
+  return {
+    engineVersion: ENGINE_VERSION,
+    asOfDate: insights?.lastDay ?? null,
+    revenueSource: decision.revenueSource,
+    statements,
+    months: insights?.months ?? [],
+    missingMonths: insights?.missingMonths ?? [],
+    duplicatePeriods: insights?.duplicates ?? [],
+    financingPositions: insights?.financingPositions ?? [],
+    summary: {
+      coveredDays: insights?.coveredDays ?? 0,
+      monthsOfHistory: insights?.monthsOfHistory ?? 0,
+      averageMonthlyTrueRevenueCents: insights?.averageMonthlyTrueRevenueCents ?? null,
+      revenueBasisCents: decision.revenueBasisCents,
+      statedMonthlyRevenue: stated.monthlyRevenue,
+      averageDailyBalanceCents: insights?.averageDailyBalanceCents ?? null,
+      nsfEvents: insights?.nsfEvents ?? 0,
+      negativeBalanceDays: insights?.negativeBalanceDays ?? 0,
+      trend: insights?.trend ?? 'Not assessed',
+      trendPctPerMonth: insights?.trendPctPerMonth ?? null,
+      consistency: insights?.consistency ?? 'Not assessed',
+      revenueCoefficientOfVariation: insights?.revenueCoefficientOfVariation ?? null,
+      maxDepositSharePct: insights?.maxDepositSharePct ?? 0,
+      healthScore: decision.healthScore,
+      healthDeductions: insights?.healthDeductions ?? [],
+      monthsInBusiness: decision.monthsInBusiness,
+      confidence: decision.confidence,
+    },
+    risk: decision.risk,
+    offer: decision.offer,
+    flags: decision.flags,
+    reasoning: decision.reasoning,
+  };
+}

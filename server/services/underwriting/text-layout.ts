@@ -1,0 +1,80 @@
+// Rebuilds visual lines and cells from positioned PDF text. Statements are tables drawn with absolute positions;
+// the reader needs "what is on this row, and in which column", not the PDF's drawing order.
+import { parseMoney, type ParsedMoney } from './money';
+import type { PageText, TextItem } from './types';
+
+/** `money` is the cell parsed as an amount once here, so the parser never re-runs the pattern per check. */
+export type Cell = { text: string; x0: number; x1: number; money: ParsedMoney | null };
+export type Line = { page: number; y: number; fontSize: number; cells: Cell[]; text: string };
+
+/** Lines of every page in reading order (top to bottom, page by page). */
+export function buildLines(pages: PageText[]): Line[] {
+  return pages.flatMap((page, index) => buildPageLines(page, page.pageNumber ?? index + 1));
+}
+
+/** Lines of one page, top to bottom. */
+export function buildPageLines(page: PageText, pageNumber: number): Line[] {
+  const lines: Line[] = [];
+  const items = page.items
+    .filter((item) => item.str.trim().length > 0 && Number.isFinite(item.x) && Number.isFinite(item.y))
+    .sort((a, b) => b.y - a.y || a.x - b.x);
+  let group: TextItem[] = [];
+  let groupY = Number.NaN;
+  for (const item of items) {
+    // Baselines within 40% of the font size belong to one row (pdf.js reports slight offsets for bold runs).
+    const tolerance = Math.max(1.5, item.fontSize * 0.4);
+    if (group.length > 0 && Math.abs(item.y - groupY) > tolerance) {
+      lines.push(toLine(group, pageNumber, groupY));
+      group = [];
+    }
+    if (group.length === 0) groupY = item.y;
+    group.push(item);
+  }
+  if (group.length > 0) lines.push(toLine(group, pageNumber, groupY));
+  return lines;
+}
+
+function toLine(items: TextItem[], page: number, y: number): Line {
+  const pieces = items.flatMap(splitWideGaps).sort((a, b) => a.x0 - b.x0);
+  const fontSize = Math.max(...items.map((item) => item.fontSize));
+  const cells: Cell[] = [];
+  const merged = new Set<Cell>();
+  for (const piece of pieces) {
+    const last = cells.at(-1);
+    // Amounts always stand alone: descriptions often run close to the amount column.
+    const standsAlone =
+      piece.money !== null || (last !== undefined && last.money !== null) || /^(CR|DR)$/i.test(piece.text);
+    const gap = last ? piece.x0 - last.x1 : Number.POSITIVE_INFINITY;
+    if (last && !standsAlone && gap <= fontSize * 0.8) {
+      last.text = gap > fontSize * 0.15 ? `${last.text} ${piece.text}` : `${last.text}${piece.text}`;
+      last.x1 = Math.max(last.x1, piece.x1);
+      merged.add(last);
+    } else {
+      cells.push({ ...piece });
+    }
+  }
+  for (const cell of merged) cell.money = parseMoney(cell.text);
+  return { page, y, fontSize, cells, text: cells.map((cell) => cell.text).join(' ') };
+}
+
+/**
+ * Some banks print a whole row as one string padded with spaces (fixed-width statements). Runs of two or more
+ * spaces separate columns there; positions are interpolated from the character offsets.
+ */
+function splitWideGaps(item: TextItem): Cell[] {
+  const text = item.str;
+  const perChar = text.length > 0 ? item.width / text.length : 0;
+  const cells: Cell[] = [];
+  const pattern = /\S+(?: \S+)*/g;
+  for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+    const x0 = item.x + match.index * perChar;
+    cells.push({ text: match[0], x0, x1: x0 + match[0].length * perChar, money: parseMoney(match[0]) });
+  }
+  if (cells.length === 1 && cells[0]) {
+    // Keep pdf.js's measured width for the usual single run; interpolation is only an estimate.
+    const leading = text.length - text.trimStart().length;
+    cells[0].x0 = item.x + leading * perChar;
+    cells[0].x1 = item.x + item.width - (text.length - text.trimEnd().length) * perChar;
+  }
+  return cells;
+}

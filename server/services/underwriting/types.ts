@@ -1,0 +1,61 @@
+// Shapes passed between the reader (worker thread), insights and decision. All money is integer cents.
+
+/** What the applicant typed on the form (spec: Application form data). */
+export type StatedAnswers = {
+  loanAmount: number; // dollars requested, 10,000..5,000,000
+  estimatedCreditScore: number; // 500|550|600|650|700|750 (band value)
+  monthlyRevenue: string; // one of the form's revenue bands, e.g. '$50,000 - $100,000'
+  timeInBusiness: string; // '1-2 years' | '2-5 years' | '5-10 years' | '10+ years'
+  businessStartDate: string; // 'YYYY-MM-DD'
+  businessType: string;
+};
+
+/** One positioned piece of text from a PDF page, in PDF user space (origin bottom-left, y grows upwards). */
+export type TextItem = { str: string; x: number; y: number; width: number; fontSize: number };
+/** One page's text; `pageNumber` is 1-based (defaults to the position in the list). */
+export type PageText = { pageNumber?: number; items: TextItem[] };
+
+export type Direction = 'credit' | 'debit';
+
+export type StatementLayout = 'signed-amount' | 'debit-credit-columns' | 'sections' | 'mixed';
+
+export type ParsedTransaction = {
+  date: string;
+  description: string;
+  amountCents: number;
+  direction: Direction;
+  /** Running balance when the statement prints one on this row. */
+  balanceCents: number | null;
+  page: number;
+};
+
+export type BalanceCheck = {
+  /** reconciled: opening + credits - debits = closing; mismatch: it does not; unverifiable: balances not printed. */
+  status: 'reconciled' | 'mismatch' | 'unverifiable';
+  expectedClosingCents: number | null;
+  differenceCents: number | null;
+  /** Rows whose printed running balance disagrees with the previous balance plus the row amount. */
+  runningBalanceBreaks: number;
+  note: string | null;
+};
+
+/** One statement period inside a file (a file may hold several monthly statements back to back). */
+export type ParsedSegment = {
+  periodStart: string;
+  periodEnd: string;
+  openingBalanceCents: number | null;
+  closingBalanceCents: number | null;
+  transactions: ParsedTransaction[];
+  balanceCheck: BalanceCheck;
+};
+
+export type ParsedStatement = {
+  pageCount: number;
+  layout: StatementLayout;
+  segments: ParsedSegment[];
+  warnings: string[];
+};
+
+export type ParseResult = { ok: true; statement: ParsedStatement } | { ok: false; reason: string };
+
+export type ReadResult = ParseResult;

@@ -1,0 +1,186 @@
+import {
+  loanPayments,
+  loanSchedule,
+  loans,
+  milestoneProgress,
+  rewards,
+  underwritingResults,
+} from '../../../drizzle/schema/index';
+import { newId } from '../../lib/ids';
+import { priceLoan } from '../../services/loans/pricing';
+import { addDays, buildWeeklySchedule } from '../../services/loans/schedule';
+import { insertApplication, type InsertApplicationOpts } from '../factories';
+import { getTestDeps } from '../harness';
+
+// Client-area factories (issue 6): synthetic rows straight into the test database, never through the services
+// under test.
+
+/** An engine result of the stored shape (underwriting_results.result), with its ai_data. */
+export function engineResult(
+  opts: { approvedAmount?: number; factorRate?: number; termWeeks?: number; estimatedApr?: number } = {},
+) {
+  const approvedAmount = opts.approvedAmount ?? 40_000;
+  const factorRate = opts.factorRate ?? 1.3;
+  const termWeeks = opts.termWeeks ?? 40;
+  const purchaseAmount = Math.round(approvedAmount * factorRate);
+  return {
+    result: {
+      approved: true,
+      approvedAmount,
+      mcaTerms: { purchaseAmount, factorRate, weeklyPayment: Math.round(purchaseAmount / termWeeks), termWeeks },
+      bankStatementInsights: {
+        averageMonthlyRevenue: 72_000,
+        healthScore: 81,
+        consistencyRating: 'High',
+        cashFlowTrend: 'Stable',
+        recommendations: ['Keep two weeks of payments in reserve'],
+      },
+      riskAssessment: { overallRiskLevel: 'Low', riskFactors: ['Factory risk factor (staff only)'] },
+      nextSteps: ['Review and accept your offer'],
+      confidence: 87,
+      estimatedApr: opts.estimatedApr ?? 41.2,
+    },
+    aiData: {
+      recommendation: 'Approved',
+      approvedAmount,
+      confidence: 87,
+      reasoning: 'Factory reasoning (staff only)',
+      riskFactors: ['Factory risk factor (staff only)'],
+      interestRate: opts.estimatedApr ?? 41.2,
+    },
+  };
+}
+
+/** An application the engine approved, with its underwriting_results row (omit it with `underwriting: false`). */
+export async function insertApprovedApplication(
+  opts: InsertApplicationOpts & {
+    underwriting?: boolean;
+    factorRate?: number;
+    termWeeks?: number;
+    estimatedApr?: number;
+  } = {},
+) {
+  const { db } = await getTestDeps();
+  const approvedAmountCents = opts.approvedAmountCents === undefined ? 4_000_000 : opts.approvedAmountCents;
+  const application = await insertApplication({
+    status: 'approved',
+    aiApproved: 'approved',
+    ...opts,
+    approvedAmountCents,
+  });
+  if (opts.underwriting !== false) {
+    const { result, aiData } = engineResult({
+      approvedAmount: (approvedAmountCents ?? application.loanAmountCents) / 100,
+      factorRate: opts.factorRate,
+      termWeeks: opts.termWeeks,
+      estimatedApr: opts.estimatedApr,
+    });
+    await db.insert(underwritingResults).values({
+      id: newId(),
+      applicationId: application.id,
+      engineVersion: 'factory-1',
+      decision: 'approved',
+      confidence: 87,
+      approvedAmountCents,
+      result,
+      aiData,
+      analysis: {},
+    });
+  }
+  return application;
+}
+
+/** A funded application with its loan and weekly schedule; payments optional. */
+export async function insertLoan(opts: {
+  userId: string;
+  principalCents?: number;
+  factorRate?: number;
+  termWeeks?: number;
+  firstPaymentDate?: string;
+  payments?: { amountCents: number; paidOn: string }[];
+  businessName?: string;
+}) {
+  const { db } = await getTestDeps();
+  const application = await insertApplication({
+    userId: opts.userId,
+    status: 'funded',
+    aiApproved: 'approved',
+    approvedAmountCents: opts.principalCents ?? 2_000_000,
+    businessName: opts.businessName,
+  });
+  const terms = priceLoan({
+    principalCents: opts.principalCents ?? 2_000_000,
+    factorRate: opts.factorRate ?? 1.35,
+    termWeeks: opts.termWeeks ?? 4,
+  });
+  const firstPaymentDate = opts.firstPaymentDate ?? addDays(new Date().toISOString().slice(0, 10), 7);
+  const schedule = buildWeeklySchedule({
+    firstPaymentDate,
+    termWeeks: terms.termWeeks,
+    purchasedAmountCents: terms.purchasedAmountCents,
+    installmentCents: terms.weeklyPaymentCents,
+  });
+  const id = newId();
+  await db
+    .insert(loans)
+    .values({ id, applicationId: application.id, userId: opts.userId, ...terms, status: 'current', firstPaymentDate });
+  await db.insert(loanSchedule).values(schedule.map((item) => ({ loanId: id, ...item })));
+  for (const payment of opts.payments ?? []) {
+    await db.insert(loanPayments).values({ id: newId(), loanId: id, ...payment });
+  }
+  return { id, application, terms, schedule, firstPaymentDate };
+}
+
+/** A milestone_progress row of the seeded catalog (e.g. 'first-funding'). */
+export async function insertMilestoneProgress(opts: {
+  userId: string;
+  milestoneId: string;
+  currentProgress: number;
+  completed: boolean;
+  claimed?: boolean;
+}) {
+  const { db } = await getTestDeps();
+  const row = {
+    id: newId(),
+    userId: opts.userId,
+    milestoneId: opts.milestoneId,
+    currentProgress: opts.currentProgress,
+    isCompleted: opts.completed,
+    completedAt: opts.completed ? new Date() : null,
+    rewardClaimed: opts.claimed ?? false,
+    claimedAt: opts.claimed ? new Date() : null,
+  };
+  await db.insert(milestoneProgress).values(row);
+  return row;
+}
+
+/** A claimed reward (its milestone completed and claimed), expiring at `expiresAt`. */
+export async function insertReward(opts: {
+  userId: string;
+  milestoneId?: string;
+  expiresAt?: Date;
+  isUsed?: boolean;
+  rewardValue?: number;
+}) {
+  const { db } = await getTestDeps();
+  const progress = await insertMilestoneProgress({
+    userId: opts.userId,
+    milestoneId: opts.milestoneId ?? 'first-funding',
+    currentProgress: 1,
+    completed: true,
+    claimed: true,
+  });
+  const row = {
+    id: newId(),
+    userId: opts.userId,
+    milestoneProgressId: progress.id,
+    rewardType: 'cash_credit' as const,
+    rewardValue: opts.rewardValue ?? 100,
+    isUsed: opts.isUsed ?? false,
+    earnedAt: new Date(),
+    expiresAt: opts.expiresAt ?? new Date(Date.now() + 30 * 86_400_000),
+    usedAt: opts.isUsed ? new Date() : null,
+  };
+  await db.insert(rewards).values(row);
+  return row;
+}

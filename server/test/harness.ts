@@ -1,0 +1,196 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { inject } from 'vitest';
+import { users } from '../../drizzle/schema/index';
+import type { Role } from '../../src/shared/constants';
+import { startSession, type AuthSession, type AuthUser } from '../auth/lucia';
+import { hashPassword } from '../auth/password';
+import { createApp, createDeps } from '../app';
+import type { AppDeps } from '../deps';
+import { parseEnv } from '../env';
+import { loadDataKey } from '../lib/crypto';
+import { newId } from '../lib/ids';
+import { createLogger } from '../lib/logger';
+import { createCaller } from '../routers/index';
+import { ensureReferenceData } from '../services/reference-data';
+import { createInnerContext, type Context } from '../trpc/context';
+
+let depsPromise: Promise<AppDeps> | undefined;
+
+export function testDirs() {
+  const varDir = inject('testVarDir');
+  return { varDir, mailDir: path.join(varDir, 'mail'), uploadDir: path.join(varDir, 'uploads') };
+}
+
+/** App dependencies on the run's throwaway database, built once per worker. */
+export function getTestDeps(): Promise<AppDeps> {
+  depsPromise ??= (async () => {
+    const { varDir, mailDir, uploadDir } = testDirs();
+    mkdirSync(mailDir, { recursive: true });
+    mkdirSync(uploadDir, { recursive: true });
+    const env = parseEnv({
+      NODE_ENV: 'test',
+      DATABASE_URL: inject('testDatabaseUrl'),
+      MAIL_DIR: mailDir,
+      UPLOAD_DIR: uploadDir,
+      VAR_DIR: varDir,
+      DATA_ENCRYPTION_KEY: inject('testDataKey'),
+      LOG_LEVEL: 'silent',
+      PUBLIC_URL: 'http://localhost:3000',
+      // Tests act as a trusted proxy so each request can come from its own client address.
+      TRUST_PROXY_HOPS: '1',
+    });
+    loadDataKey({ configured: env.DATA_ENCRYPTION_KEY, varDir, isProduction: false });
+    const deps = createDeps(env, createLogger('silent'));
+    await ensureReferenceData(deps.db);
+    return deps;
+  })();
+  return depsPromise;
+}
+
+let ipCounter = 0;
+/** A distinct client address per call, so per-IP limits of one test never touch another. */
+export function uniqueIp(): string {
+  ipCounter += 1;
+  return `10.${process.pid % 250}.${Math.floor(ipCounter / 250) % 250}.${ipCounter % 250}`;
+}
+
+export function uniqueEmail(prefix = 'user'): string {
+  return `${prefix}-${randomUUID().slice(0, 12)}@example.test`;
+}
+
+export const TEST_PASSWORD = 'Sturdy-Test-Pass-42';
+
+export type TestUser = AuthUser & { password: string };
+
+/** Inserts a user (factory; never the service under test). */
+export async function insertUser(opts: { role?: Role; email?: string; password?: string; firstName?: string; isActive?: boolean } = {}): Promise<TestUser> {
+  const deps = await getTestDeps();
+  const password = opts.password ?? TEST_PASSWORD;
+  const row = {
+    id: newId(),
+    email: opts.email ?? uniqueEmail(opts.role ?? 'client'),
+    passwordHash: await hashPassword(password),
+    firstName: opts.firstName ?? 'Test',
+    lastName: 'User',
+    businessName: 'Test Business LLC',
+    role: opts.role ?? ('client'),
+    isActive: opts.isActive ?? true,
+  };
+  await deps.db.insert(users).values(row);
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    businessName: row.businessName,
+    role: row.role,
+    isActive: row.isActive,
+    totpEnabled: false,
+    createdAt: new Date(),
+    password,
+  };
+}
+
+export async function getUserRow(id: string) {
+  const deps = await getTestDeps();
+  const [row] = await deps.db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+type CallerOpts = { session?: Partial<AuthSession>; ip?: string; visitorHash?: string | null; cookies?: string[] };
+
+/** A tRPC caller as `user` would call (null: anonymous). Staff sessions count as second-factor verified unless told otherwise. */
+export async function callerFor(user: AuthUser | null, opts: CallerOpts = {}) {
+  const deps = await getTestDeps();
+  const session: AuthSession | null = user
+    ? { id: `test-${randomUUID()}`, expiresAt: new Date(Date.now() + 3600_000), fresh: false, mfaVerified: true, ...opts.session }
+    : null;
+  const cookies = opts.cookies ?? [];
+  const visitorHash = opts.visitorHash ?? null;
+  const ctx: Context = createInnerContext(deps, {
+    user,
+    session,
+    meta: { ip: opts.ip ?? uniqueIp() },
+    visitor: { hash: () => visitorHash, ensure: () => visitorHash ?? 'visitor-hash' },
+    setCookie: (cookie) => cookies.push(cookie),
+  });
+  return createCaller(ctx);
+}
+
+/** A real session row and cookie for HTTP tests. */
+export async function sessionCookieFor(user: { id: string; role: Role }, mfaVerified = true): Promise<string> {
+  const deps = await getTestDeps();
+  const session = await startSession(deps.lucia, user.id, user.role, mfaVerified);
+  return deps.lucia.createSessionCookie(session.id).serialize().split(';')[0] ?? '';
+}
+
+export type TestServer = { url: string; close: () => Promise<void>; deps: AppDeps };
+
+/** The whole HTTP app on a random port. */
+export async function startTestServer(): Promise<TestServer> {
+  const deps = await getTestDeps();
+  const app = createApp(deps, { distDir: path.join(testDirs().varDir, 'no-dist') });
+  await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', resolve));
+  const { port } = app.server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    deps,
+    close: () =>
+      new Promise<void>((resolve) => {
+        app.server.closeAllConnections();
+        app.server.close(() => resolve());
+      }),
+  };
+}
+
+/** Same-origin JSON request, as the browser app sends it. */
+export function jsonRequest(
+  base: string,
+  pathName: string,
+  opts: { method?: string; body?: unknown; cookie?: string; origin?: string | null; headers?: Record<string, string>; ip?: string } = {},
+) {
+  const headers: Record<string, string> = { 'X-Forwarded-For': opts.ip ?? uniqueIp(), ...opts.headers };
+  if (opts.origin !== null) headers.Origin = opts.origin ?? 'http://localhost:3000';
+  if (opts.cookie) headers.Cookie = opts.cookie;
+  if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+  return fetch(`${base}${pathName}`, {
+    method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
+    headers,
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    redirect: 'manual',
+  });
+}
+
+/** The .eml files written to `to`, newest last. */
+export function readMails(to: string): string[] {
+  const { mailDir } = testDirs();
+  let files: string[] = [];
+  try {
+    files = readdirSync(mailDir).sort();
+  } catch {
+    return [];
+  }
+  return files
+    .map((file) => decodeQuotedPrintable(readFileSync(path.join(mailDir, file), 'utf8')))
+    .filter((mail) => new RegExp(`^To: .*${to.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'im').test(mail));
+}
+
+/** Mail bodies are quoted-printable: long lines (reset links) are split with soft breaks. */
+export function decodeQuotedPrintable(text: string): string {
+  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** Polls until `check` returns a value (mail is written in the background). */
+export async function eventually<T>(check: () => T | undefined | null | Promise<T | undefined | null>, timeoutMs = 5000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== null) return value;
+    if (Date.now() - started > timeoutMs) throw new Error('eventually: condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -1,0 +1,50 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import type { AuthSession, AuthUser } from '../auth/lucia';
+import { readSession } from '../auth/session';
+import { readVisitor, type Visitor } from '../auth/visitor';
+import type { AppDeps } from '../deps';
+import { getClientIp } from '../lib/http';
+
+export type RequestMeta = { ip: string; userAgent: string; requestId: string };
+
+export type Context = AppDeps & {
+  user: AuthUser | null;
+  session: AuthSession | null;
+  meta: RequestMeta;
+  /** The browser's anonymous visitor id (chat guard, linking anonymous applications). */
+  visitor: Visitor;
+  /** Adds a Set-Cookie header to whichever transport answers (tRPC, REST, or a test collector). */
+  setCookie: (cookie: string) => void;
+};
+
+/** The inner context has no HTTP, so tests build it directly (STYLE.md). */
+export function createInnerContext(
+  deps: AppDeps,
+  opts: Partial<Pick<Context, 'user' | 'session' | 'visitor' | 'setCookie'>> & { meta?: Partial<RequestMeta> },
+): Context {
+  return {
+    ...deps,
+    user: opts.user ?? null,
+    session: opts.session ?? null,
+    meta: { ip: '127.0.0.1', userAgent: '', requestId: randomUUID(), ...opts.meta },
+    visitor: opts.visitor ?? { hash: () => null, ensure: () => 'test-visitor' },
+    setCookie: opts.setCookie ?? (() => undefined),
+  };
+}
+
+export async function createRequestContext(deps: AppDeps, req: IncomingMessage, res: ServerResponse): Promise<Context> {
+  const setCookie = (cookie: string) => res.appendHeader('Set-Cookie', cookie);
+  const { user, session } = await readSession(deps, req.headers.cookie, setCookie);
+  return createInnerContext(deps, {
+    user,
+    session,
+    setCookie,
+    visitor: readVisitor(req.headers.cookie, deps.env.secureCookies, setCookie),
+    meta: {
+      ip: getClientIp(req, deps.env.TRUST_PROXY_HOPS),
+      userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300),
+      requestId: String(res.getHeader('X-Request-Id') ?? randomUUID()),
+    },
+  });
+}

@@ -1,0 +1,131 @@
+import { TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { ZodError } from 'zod';
+import type { AppErrorCode } from '../../src/shared/errors';
+
+export type FieldErrors = Record<string, string[]>;
+
+/** What services throw: a code both sides understand and a message a user can read. */
+export class AppError extends Error {
+  readonly code: AppErrorCode;
+  readonly retryAfterSeconds?: number;
+  readonly fieldErrors?: FieldErrors;
+  constructor(
+    code: AppErrorCode,
+    message: string,
+    extra: { retryAfterSeconds?: number; fieldErrors?: FieldErrors } = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.retryAfterSeconds = extra.retryAfterSeconds;
+    this.fieldErrors = extra.fieldErrors;
+  }
+}
+
+const TRPC_CODE: Record<AppErrorCode, TRPCError['code']> = {
+  BAD_REQUEST: 'BAD_REQUEST',
+  UNAUTHORIZED: 'UNAUTHORIZED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  CONFLICT: 'CONFLICT',
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  UNPROCESSABLE_CONTENT: 'UNPROCESSABLE_CONTENT',
+  RATE_LIMITED: 'TOO_MANY_REQUESTS',
+  SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+};
+
+export const INTERNAL_MESSAGE = 'Internal error';
+const DEFAULT_MESSAGES: Partial<Record<TRPCError['code'], string>> = {
+  UNAUTHORIZED: 'Unauthorized',
+  FORBIDDEN: 'Forbidden',
+  NOT_FOUND: 'Not found',
+  TOO_MANY_REQUESTS: 'Too many requests. Please try again later.',
+};
+
+export function zodFieldErrors(error: ZodError): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || '_';
+    (out[key] ??= []).push(issue.message);
+  }
+  return out;
+}
+
+/** A message for a zod failure that names each bad field: "email: Please enter a valid email address". */
+export function zodMessage(error: ZodError): string {
+  return Object.entries(zodFieldErrors(error))
+    .map(([field, messages]) => (field === '_' ? messages[0] : `${field}: ${messages[0]}`))
+    .join('; ');
+}
+
+/**
+ * Turns anything thrown into a TRPCError whose message is safe to show. Unknown errors become
+ * INTERNAL_SERVER_ERROR with a generic message: tRPC would otherwise forward cause.message (SQL, paths).
+ */
+export function toTRPCError(error: unknown): TRPCError {
+  if (error instanceof TRPCError) {
+    const cause = error.cause;
+    if (cause instanceof AppError || cause instanceof ZodError) return toTRPCError(cause);
+    if (error.code === 'INTERNAL_SERVER_ERROR') {
+      if (isDatabaseDown(cause)) return toTRPCError(cause);
+      return new TRPCError({ code: error.code, message: INTERNAL_MESSAGE, cause });
+    }
+    // tRPC's own input validation failure carries the ZodError as cause, handled above.
+    const message =
+      error.message && error.message !== error.code ? error.message : (DEFAULT_MESSAGES[error.code] ?? error.code);
+    return new TRPCError({ code: error.code, message, cause });
+  }
+  if (error instanceof AppError)
+    return new TRPCError({ code: TRPC_CODE[error.code], message: error.message, cause: error });
+  if (error instanceof ZodError)
+    return new TRPCError({ code: 'BAD_REQUEST', message: zodMessage(error), cause: error });
+  if (isDatabaseDown(error)) {
+    return new TRPCError({
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'Service temporarily unavailable. Please try again shortly.',
+      cause: error,
+    });
+  }
+  return new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: INTERNAL_MESSAGE, cause: error });
+}
+
+export function httpStatusOf(error: TRPCError): number {
+  return getHTTPStatusCodeFromError(error);
+}
+
+const DATABASE_DOWN_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'PROTOCOL_CONNECTION_LOST',
+  'ETIMEDOUT',
+  'POOL_CLOSED',
+  'ER_CON_COUNT_ERROR',
+  'ER_SERVER_SHUTDOWN',
+]);
+
+/** drizzle wraps driver errors (DrizzleQueryError), so the mysql2 code may sit a few causes deep. */
+function isDatabaseDown(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && DATABASE_DOWN_CODES.has(code)) return true;
+    if (/Pool is closed|Queue limit reached/.test((current as { message?: string }).message ?? '')) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export function retryAfterOf(error: TRPCError): number | undefined {
+  const cause = error.cause;
+  if (cause instanceof AppError && cause.retryAfterSeconds) return cause.retryAfterSeconds;
+  if (error.code === 'SERVICE_UNAVAILABLE') return 5;
+  return undefined;
+}
+
+export function fieldErrorsOf(error: TRPCError): FieldErrors | undefined {
+  const cause = error.cause;
+  if (cause instanceof ZodError) return zodFieldErrors(cause);
+  if (cause instanceof AppError) return cause.fieldErrors;
+  return undefined;
+}

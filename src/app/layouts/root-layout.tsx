@@ -1,0 +1,31 @@
+import { Box, Flex, Link as ChakraLink } from '@chakra-ui/react';
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { Footer } from '@/components/footer';
+import { Navbar } from '@/components/navbar';
+import type { AuthState } from '@/hooks/use-auth';
+
+export function RootLayout({ auth }: { auth: AuthState }) {
+  const { pathname, hash } = useLocation();
+  // New page, top of the page (unless a #section was asked for).
+  useEffect(() => {
+    if (!hash) window.scrollTo(0, 0);
+  }, [pathname, hash]);
+  return (
+    <Flex direction="column" minH="100dvh">
+      <ChakraLink
+        href="#main"
+        position="absolute"
+        left="-9999px"
+        _focus={{ left: '4', top: '4', zIndex: 'skipLink', bg: 'white', p: '2', borderRadius: 'md' }}
+      >
+        Skip to content
+      </ChakraLink>
+      <Navbar auth={auth} />
+      <Box as="main" id="main" flex="1" tabIndex={-1} _focus={{ outline: 'none' }}>
+        <Outlet />
+      </Box>
+      <Footer />
+    </Flex>
+  );
+}

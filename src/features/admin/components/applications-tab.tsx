@@ -1,0 +1,185 @@
+import { Alert, Box, Button, Field, HStack, Input, NativeSelect, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
+import { trpc } from '@/lib/trpc';
+import {
+  AI_STATUS_FILTERS,
+  APPLICATION_STATUS_FILTERS,
+  aiDecisionLabel,
+  applicationStatusLabel,
+} from '@shared/schemas/admin';
+import { useCursorPager } from '../hooks/use-cursor-pager';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useListErrorToast } from '../hooks/use-list-error-toast';
+import { formatDate, formatMoney } from '../utils/format';
+import { AiDecisionBadge } from './badges';
+import { Pager } from './pager';
+import { StatusSelect } from './status-select';
+
+type StatusFilter = (typeof APPLICATION_STATUS_FILTERS)[number];
+type AiFilter = (typeof AI_STATUS_FILTERS)[number];
+
+const isStatusFilter = (value: string): value is StatusFilter =>
+  (APPLICATION_STATUS_FILTERS as readonly string[]).includes(value);
+const isAiFilter = (value: string): value is AiFilter => (AI_STATUS_FILTERS as readonly string[]).includes(value);
+
+type Props = {
+  onView: (id: string, focus?: 'analysis') => void;
+  onByEmail: (email: string) => void;
+};
+
+/** Spec: Applications tab: search, status filter, AI status filter, paged table with the inline status changer. */
+export function ApplicationsTab({ onView, onByEmail }: Props) {
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [aiApproved, setAiApproved] = useState<AiFilter>('all');
+  const term = useDebouncedValue(search.trim());
+  const pager = useCursorPager(JSON.stringify([term, status, aiApproved]));
+  const query = trpc.admin.listApplications.useQuery(
+    { search: term || undefined, status, aiApproved, ...pager.input },
+    { placeholderData: keepPreviousData, staleTime: 10_000 },
+  );
+  useListErrorToast(query.error, 'Failed to fetch applications');
+  const rows = query.data?.items ?? [];
+
+  return (
+    <Stack gap="4">
+      <Stack direction={{ base: 'column', md: 'row' }} gap="3" role="search" aria-label="Filter applications">
+        <Field.Root flex="2">
+          <Field.Label>Search applications</Field.Label>
+          <Input
+            type="search"
+            placeholder="Business, owner, email or ID"
+            value={search}
+            maxLength={100}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </Field.Root>
+        <Field.Root flex="1">
+          <Field.Label>Status</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field
+              value={status}
+              onChange={(event) => isStatusFilter(event.currentTarget.value) && setStatus(event.currentTarget.value)}
+            >
+              {APPLICATION_STATUS_FILTERS.map((value) => (
+                <option key={value} value={value}>
+                  {value === 'all' ? 'All statuses' : applicationStatusLabel(value)}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+        <Field.Root flex="1">
+          <Field.Label>AI status</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field
+              value={aiApproved}
+              onChange={(event) => isAiFilter(event.currentTarget.value) && setAiApproved(event.currentTarget.value)}
+            >
+              {AI_STATUS_FILTERS.map((value) => (
+                <option key={value} value={value}>
+                  {value === 'all' ? 'All AI decisions' : aiDecisionLabel(value)}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+      </Stack>
+
+      {query.isError && !query.data ? (
+        <Alert.Root status="error">
+          <Alert.Indicator />
+          <Alert.Title>Failed to fetch applications</Alert.Title>
+        </Alert.Root>
+      ) : query.isPending ? (
+        <HStack justify="center" py="10">
+          <Spinner aria-label="Loading applications" />
+        </HStack>
+      ) : rows.length === 0 ? (
+        <Text py="10" textAlign="center" color="fg.muted">
+          No applications found
+        </Text>
+      ) : (
+        <Box position="relative" aria-busy={query.isFetching}>
+          <Table.ScrollArea tabIndex={0} borderWidth="1px" rounded="md">
+            <Table.Root size="sm" stickyHeader>
+              <Table.Caption srOnly>Applications, newest first</Table.Caption>
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>Business</Table.ColumnHeader>
+                  <Table.ColumnHeader>Owner</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
+                  <Table.ColumnHeader>Status</Table.ColumnHeader>
+                  <Table.ColumnHeader>AI Decision</Table.ColumnHeader>
+                  <Table.ColumnHeader>Date</Table.ColumnHeader>
+                  <Table.ColumnHeader>Actions</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {rows.map((row) => (
+                  <Table.Row key={row.id}>
+                    <Table.Cell fontWeight="medium" minW="44">
+                      {row.businessName}
+                    </Table.Cell>
+                    <Table.Cell minW="32">{row.ownerName}</Table.Cell>
+                    <Table.Cell textAlign="end">{formatMoney(row.loanAmount)}</Table.Cell>
+                    <Table.Cell>
+                      <StatusSelect application={row} />
+                    </Table.Cell>
+                    <Table.Cell>
+                      <AiDecisionBadge decision={row.aiApproved} />
+                    </Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">{formatDate(row.createdAt)}</Table.Cell>
+                    <Table.Cell>
+                      <HStack gap="1">
+                        <Button
+                          size="xs"
+                          variant="outline"
+                          aria-label={`View ${row.businessName}`}
+                          onClick={() => onView(row.id)}
+                        >
+                          View
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="ghost"
+                          aria-label={`Applications by email for ${row.businessName}`}
+                          onClick={() => onByEmail(row.email)}
+                        >
+                          By Email
+                        </Button>
+                        {row.aiApproved === 'review' && (
+                          <Button
+                            size="xs"
+                            colorPalette="orange"
+                            variant="surface"
+                            aria-label={`Review ${row.businessName}`}
+                            onClick={() => onView(row.id, 'analysis')}
+                          >
+                            Review
+                          </Button>
+                        )}
+                      </HStack>
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        </Box>
+      )}
+      <Pager
+        label="Applications"
+        page={pager.page}
+        prevCursor={query.data?.prevCursor}
+        nextCursor={query.data?.nextCursor}
+        isFetching={query.isFetching}
+        onPrevious={pager.previous}
+        onNext={pager.next}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,266 @@
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  CloseButton,
+  DataList,
+  Dialog,
+  Field,
+  Heading,
+  HStack,
+  Input,
+  Portal,
+  SimpleGrid,
+  Spinner,
+  Stack,
+  Table,
+  Text,
+  chakra,
+} from '@chakra-ui/react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { toaster } from '@/components/ui/toaster';
+import { getErrorMessage, getFieldErrors } from '@/lib/errors';
+import { trpc } from '@/lib/trpc';
+import { dollarsToCents } from '@shared/schemas/admin';
+import { useInvalidateAdmin } from '../hooks/use-invalidate-admin';
+import { formatDate, formatDateTime, formatMoneyExact, localToday } from '../utils/format';
+import { LoanStatusBadge } from './badges';
+
+type Props = { loan: { id: string; businessName: string } | null; onClose: () => void };
+
+const INSTALLMENT_PALETTE: Record<string, string> = {
+  paid: 'green',
+  partial: 'blue',
+  late: 'red',
+  due: 'orange',
+  upcoming: 'gray',
+};
+
+/** Payments of one loan: its weekly schedule, the payments recorded so far, and a form to record one. */
+export function PaymentsDialog({ loan, onClose }: Props) {
+  return (
+    <Dialog.Root
+      open={loan !== null}
+      onOpenChange={(details) => !details.open && onClose()}
+      size={{ base: 'full', md: 'xl' }}
+      scrollBehavior="inside"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>Payments — {loan?.businessName}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>{loan && <PaymentsBody loanId={loan.id} />}</Dialog.Body>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+function PaymentsBody({ loanId }: { loanId: string }) {
+  const query = trpc.admin.loanPayments.useQuery({ id: loanId });
+  if (query.isPending) {
+    return (
+      <HStack justify="center" py="10">
+        <Spinner aria-label="Loading payments" />
+      </HStack>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Alert.Root status="error">
+        <Alert.Indicator />
+        <Alert.Title>Failed to load payments</Alert.Title>
+        <Alert.Description>{getErrorMessage(query.error)}</Alert.Description>
+      </Alert.Root>
+    );
+  }
+  const { loan, schedule, payments } = query.data;
+  return (
+    <Stack gap="6">
+      <DataList.Root orientation="horizontal" size="sm">
+        {(
+          [
+            [
+              'Current balance',
+              <Text key="b" fontWeight="semibold" data-testid="loan-balance">
+                {formatMoneyExact(loan.currentBalance)}
+              </Text>,
+            ],
+            ['Status', <LoanStatusBadge key="s" status={loan.status} daysPastDue={loan.daysPastDue} />],
+            ['Principal', formatMoneyExact(loan.principalAmount)],
+            ['Purchased amount', formatMoneyExact(loan.purchasedAmount)],
+            ['Total paid', formatMoneyExact(loan.totalPaid)],
+            ['Weekly payment', formatMoneyExact(loan.weeklyPayment)],
+            ['Factor rate', loan.factorRate.toFixed(2)],
+            [
+              'Next payment',
+              loan.nextPaymentDate
+                ? `${formatDate(loan.nextPaymentDate)} (${formatMoneyExact(loan.nextPaymentAmount)})`
+                : '—',
+            ],
+          ] as [string, ReactNode][]
+        ).map(([label, value]) => (
+          <DataList.Item key={label}>
+            <DataList.ItemLabel>{label}</DataList.ItemLabel>
+            <DataList.ItemValue>{value}</DataList.ItemValue>
+          </DataList.Item>
+        ))}
+      </DataList.Root>
+
+      {loan.status !== 'paid_off' && <RecordPaymentForm loanId={loan.id} balance={loan.currentBalance} />}
+
+      <Box>
+        <Heading as="h3" size="sm" mb="2">
+          Recorded payments
+        </Heading>
+        {payments.length === 0 ? (
+          <Text color="fg.muted">No payments recorded yet.</Text>
+        ) : (
+          <Table.ScrollArea tabIndex={0} borderWidth="1px" rounded="md" maxH="60">
+            <Table.Root size="sm" stickyHeader>
+              <Table.Caption srOnly>Recorded payments</Table.Caption>
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>Paid on</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
+                  <Table.ColumnHeader>Note</Table.ColumnHeader>
+                  <Table.ColumnHeader>Recorded by</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {payments.map((payment) => (
+                  <Table.Row key={payment.id}>
+                    <Table.Cell whiteSpace="nowrap">{formatDate(payment.paidOn)}</Table.Cell>
+                    <Table.Cell textAlign="end">{formatMoneyExact(payment.amount)}</Table.Cell>
+                    <Table.Cell>{payment.note ?? '—'}</Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">
+                      {payment.recordedBy ?? 'Automatic'} · {formatDateTime(payment.createdAt)}
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        )}
+      </Box>
+
+      <Box>
+        <Heading as="h3" size="sm" mb="2">
+          Schedule ({schedule.length} weekly payments)
+        </Heading>
+        <Table.ScrollArea tabIndex={0} borderWidth="1px" rounded="md" maxH="72">
+          <Table.Root size="sm" stickyHeader>
+            <Table.Caption srOnly>Payment schedule</Table.Caption>
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>#</Table.ColumnHeader>
+                <Table.ColumnHeader>Due</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Paid</Table.ColumnHeader>
+                <Table.ColumnHeader>State</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {schedule.map((item) => (
+                <Table.Row key={item.seq}>
+                  <Table.Cell>{item.seq}</Table.Cell>
+                  <Table.Cell whiteSpace="nowrap">{formatDate(item.dueDate)}</Table.Cell>
+                  <Table.Cell textAlign="end">{formatMoneyExact(item.amount)}</Table.Cell>
+                  <Table.Cell textAlign="end">{formatMoneyExact(item.paid)}</Table.Cell>
+                  <Table.Cell>
+                    <Badge colorPalette={INSTALLMENT_PALETTE[item.status] ?? 'gray'} variant="subtle">
+                      {item.status}
+                    </Badge>
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      </Box>
+    </Stack>
+  );
+}
+
+function RecordPaymentForm({ loanId, balance }: { loanId: string; balance: number }) {
+  const [amount, setAmount] = useState('');
+  const [paidOn, setPaidOn] = useState(localToday);
+  const [note, setNote] = useState('');
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const invalidate = useInvalidateAdmin();
+  const record = trpc.admin.recordPayment.useMutation();
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    const amountCents = dollarsToCents(amount);
+    if (amountCents === null || amountCents <= 0) {
+      setErrors({ amountCents: ['Enter the amount received, e.g. 1,250.00'] });
+      return;
+    }
+    setErrors({});
+    try {
+      const result = await record.mutateAsync({ loanId, amountCents, paidOn, note: note.trim() || undefined });
+      toaster.create({
+        type: 'success',
+        title: 'Payment recorded',
+        description: `New balance ${formatMoneyExact(result.balance)}`,
+      });
+      setAmount('');
+      setNote('');
+      await invalidate();
+    } catch (failure) {
+      setErrors(getFieldErrors(failure));
+      toaster.create({ type: 'error', title: 'Failed to record payment', description: getErrorMessage(failure) });
+    }
+  }
+
+  return (
+    <chakra.form onSubmit={handleSubmit} noValidate borderWidth="1px" rounded="md" p="4">
+      <Heading as="h3" size="sm" mb="3">
+        Record a payment
+      </Heading>
+      <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
+        <Field.Root required invalid={Boolean(errors.amountCents)}>
+          <Field.Label>
+            Amount (USD) <Field.RequiredIndicator />
+          </Field.Label>
+          <Input
+            inputMode="decimal"
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+            placeholder="0.00"
+          />
+          <Field.HelperText>Balance {formatMoneyExact(balance)}</Field.HelperText>
+          {errors.amountCents && <Field.ErrorText>{errors.amountCents[0]}</Field.ErrorText>}
+        </Field.Root>
+        <Field.Root required invalid={Boolean(errors.paidOn)}>
+          <Field.Label>
+            Date received <Field.RequiredIndicator />
+          </Field.Label>
+          <Input type="date" value={paidOn} max={localToday()} onChange={(event) => setPaidOn(event.target.value)} />
+          {errors.paidOn && <Field.ErrorText>{errors.paidOn[0]}</Field.ErrorText>}
+        </Field.Root>
+        <Field.Root invalid={Boolean(errors.note)}>
+          <Field.Label>Note</Field.Label>
+          <Input
+            value={note}
+            maxLength={500}
+            onChange={(event) => setNote(event.target.value)}
+            placeholder="ACH, check no., …"
+          />
+        </Field.Root>
+      </SimpleGrid>
+      <Button type="submit" mt="3" colorPalette="brand" loading={record.isPending} loadingText="Recording...">
+        Record Payment
+      </Button>
+    </chakra.form>
+  );
+}

@@ -1,0 +1,169 @@
+import { Badge, Box, DataList, Heading, List, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import type { ApplicationDetail } from '../types';
+import { parseAnalysis } from '../utils/analysis';
+import { formatMoney, formatMoneyExact } from '../utils/format';
+
+const FLAG_PALETTE: Record<string, string> = { info: 'blue', warning: 'orange', critical: 'red', unknown: 'gray' };
+
+/** The automated analysis behind a decision: staff fields, monthly table, flags and reasoning. */
+export function UnderwritingAnalysis({ detail }: { detail: ApplicationDetail }) {
+  const { aiData, underwriting } = detail;
+  if (!underwriting && !aiData) {
+    return <Text color="fg.muted">No automated analysis is stored for this application.</Text>;
+  }
+  const view = parseAnalysis(underwriting?.analysis);
+  return (
+    <Stack gap="6">
+      {aiData && (
+        <Box>
+          <Heading as="h3" size="sm" mb="2">
+            Automated decision
+          </Heading>
+          <DataList.Root orientation="horizontal" size="sm">
+            <DataList.Item>
+              <DataList.ItemLabel>Recommendation</DataList.ItemLabel>
+              <DataList.ItemValue>{aiData.recommendation ?? '—'}</DataList.ItemValue>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.ItemLabel>Confidence</DataList.ItemLabel>
+              <DataList.ItemValue>{aiData.confidence === null ? '—' : `${aiData.confidence}%`}</DataList.ItemValue>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.ItemLabel>Supported amount</DataList.ItemLabel>
+              <DataList.ItemValue>{formatMoney(aiData.approvedAmount)}</DataList.ItemValue>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.ItemLabel>Estimated APR</DataList.ItemLabel>
+              <DataList.ItemValue>{aiData.interestRate ? `${aiData.interestRate}%` : '—'}</DataList.ItemValue>
+            </DataList.Item>
+          </DataList.Root>
+          {aiData.reasoning && (
+            <Text mt="3" fontSize="sm">
+              {aiData.reasoning}
+            </Text>
+          )}
+          {aiData.riskFactors.length > 0 && (
+            <List.Root mt="2" ps="5" fontSize="sm">
+              {aiData.riskFactors.map((factor) => (
+                <List.Item key={factor}>{factor}</List.Item>
+              ))}
+            </List.Root>
+          )}
+        </Box>
+      )}
+
+      {view.facts.length > 0 && (
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="2">
+          {view.facts.map((fact) => (
+            <Box key={fact.label} borderWidth="1px" rounded="md" px="3" py="2">
+              <Text fontSize="xs" color="fg.muted">
+                {fact.label}
+              </Text>
+              <Text fontWeight="medium">{fact.value}</Text>
+            </Box>
+          ))}
+        </SimpleGrid>
+      )}
+
+      {view.months.length > 0 && (
+        <Box>
+          <Heading as="h3" size="sm" mb="2">
+            Monthly cash flow
+          </Heading>
+          <Table.ScrollArea tabIndex={0} borderWidth="1px" rounded="md">
+            <Table.Root size="sm">
+              <Table.Caption srOnly>Monthly figures from the bank statements</Table.Caption>
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>Month</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">True revenue</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">Deposits</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">Withdrawals</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">Avg daily balance</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">NSF</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">Negative days</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {view.months.map((month) => (
+                  <Table.Row key={month.month}>
+                    <Table.Cell>{month.month}</Table.Cell>
+                    <Table.Cell textAlign="end">{formatMoneyExact(month.trueRevenue)}</Table.Cell>
+                    <Table.Cell textAlign="end">{formatMoneyExact(month.deposits)}</Table.Cell>
+                    <Table.Cell textAlign="end">{formatMoneyExact(month.withdrawals)}</Table.Cell>
+                    <Table.Cell textAlign="end">{formatMoneyExact(month.averageDailyBalance)}</Table.Cell>
+                    <Table.Cell textAlign="end">{month.nsfEvents ?? '—'}</Table.Cell>
+                    <Table.Cell textAlign="end">{month.negativeBalanceDays ?? '—'}</Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        </Box>
+      )}
+
+      {view.flags.length > 0 && (
+        <Box>
+          <Heading as="h3" size="sm" mb="2">
+            Flags
+          </Heading>
+          <Stack gap="1" as="ul" listStyleType="none">
+            {view.flags.map((flag, index) => (
+              <Box as="li" key={`${flag.code ?? 'flag'}-${index}`} display="flex" gap="2" alignItems="baseline">
+                <Badge colorPalette={FLAG_PALETTE[flag.severity]} variant="subtle" flexShrink={0}>
+                  {flag.severity}
+                </Badge>
+                <Text fontSize="sm">{flag.message}</Text>
+              </Box>
+            ))}
+          </Stack>
+        </Box>
+      )}
+
+      {view.reasoning.length > 0 && (
+        <Box>
+          <Heading as="h3" size="sm" mb="2">
+            Reasoning
+          </Heading>
+          <List.Root ps="5" fontSize="sm" gap="1">
+            {view.reasoning.map((line, index) => (
+              <List.Item key={index}>{line}</List.Item>
+            ))}
+          </List.Root>
+        </Box>
+      )}
+
+      {view.financingPositions.length > 0 && (
+        <Box>
+          <Heading as="h3" size="sm" mb="2">
+            Existing financing
+          </Heading>
+          <List.Root ps="5" fontSize="sm">
+            {view.financingPositions.map((position) => (
+              <List.Item key={position.counterparty}>
+                {position.counterparty}: {formatMoneyExact(position.amount)} {position.frequency ?? ''}
+              </List.Item>
+            ))}
+          </List.Root>
+        </Box>
+      )}
+
+      {view.statements.length > 0 && (
+        <Box>
+          <Heading as="h3" size="sm" mb="2">
+            Statements read
+          </Heading>
+          <List.Root ps="5" fontSize="sm">
+            {view.statements.map((statement, index) => (
+              <List.Item key={`${statement.fileName}-${index}`}>
+                {statement.fileName} — {statement.parseStatus}
+                {statement.parseNote ? `: ${statement.parseNote}` : ''}
+              </List.Item>
+            ))}
+          </List.Root>
+        </Box>
+      )}
+      {view.isEmpty && !aiData && <Text color="fg.muted">The stored analysis has no details to show.</Text>}
+    </Stack>
+  );
+}

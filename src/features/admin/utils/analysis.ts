@@ -1,0 +1,120 @@
+// The underwriting engine's `analysis` JSON is still being finalised (issue 5): every field is read defensively,
+// so an older, newer or partial document shows what it has and never breaks the dialog.
+
+type Json = Record<string, unknown>;
+
+const record = (value: unknown): Json =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {};
+const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+const num = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value : null);
+const dollars = (cents: unknown): number | null => {
+  const value = num(cents);
+  return value === null ? null : value / 100;
+};
+
+export type AnalysisMonth = {
+  month: string;
+  trueRevenue: number | null;
+  deposits: number | null;
+  withdrawals: number | null;
+  averageDailyBalance: number | null;
+  nsfEvents: number | null;
+  negativeBalanceDays: number | null;
+};
+export type AnalysisFlag = {
+  code: string | null;
+  severity: 'info' | 'warning' | 'critical' | 'unknown';
+  message: string;
+};
+export type AnalysisStatement = { fileName: string; parseStatus: string; parseNote: string | null };
+export type AnalysisPosition = { counterparty: string; amount: number | null; frequency: string | null };
+
+export type AnalysisView = {
+  months: AnalysisMonth[];
+  flags: AnalysisFlag[];
+  reasoning: string[];
+  facts: { label: string; value: string }[];
+  statements: AnalysisStatement[];
+  financingPositions: AnalysisPosition[];
+  isEmpty: boolean;
+};
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+
+export function parseAnalysis(raw: unknown): AnalysisView {
+  const analysis = record(raw);
+  const months = list(analysis.months).flatMap((item): AnalysisMonth[] => {
+    const month = record(item);
+    const label = text(month.month);
+    if (!label) return [];
+    return [
+      {
+        month: label,
+        trueRevenue: dollars(month.trueRevenueCents),
+        deposits: dollars(month.creditsCents),
+        withdrawals: dollars(month.debitsCents),
+        averageDailyBalance: dollars(month.averageDailyBalanceCents),
+        nsfEvents: num(month.nsfEvents),
+        negativeBalanceDays: num(month.negativeBalanceDays),
+      },
+    ];
+  });
+  const flags = list(analysis.flags).flatMap((item): AnalysisFlag[] => {
+    if (typeof item === 'string') return [{ code: null, severity: 'unknown', message: item }];
+    const flag = record(item);
+    const message = text(flag.message) ?? text(flag.code);
+    if (!message) return [];
+    const severity =
+      flag.severity === 'info' || flag.severity === 'warning' || flag.severity === 'critical'
+        ? flag.severity
+        : 'unknown';
+    return [{ code: text(flag.code), severity, message }];
+  });
+  const reasoning = (Array.isArray(analysis.reasoning) ? analysis.reasoning : [analysis.reasoning]).flatMap((item) => {
+    const line = text(item);
+    return line ? [line] : [];
+  });
+  const summary = record(analysis.summary);
+  const risk = record(analysis.risk);
+  const facts: { label: string; value: string }[] = [];
+  const pushFact = (label: string, value: string | null) => {
+    if (value !== null) facts.push({ label, value });
+  };
+  const average = dollars(summary.averageMonthlyTrueRevenueCents);
+  pushFact('Average monthly true revenue', average === null ? null : usd.format(average));
+  pushFact('Stated monthly revenue', text(summary.statedMonthlyRevenue));
+  const health = num(summary.healthScore);
+  pushFact('Health score', health === null ? null : `${health} / 100`);
+  pushFact('Cash-flow trend', text(summary.trend));
+  pushFact('Consistency', text(summary.consistency));
+  const adb = dollars(summary.averageDailyBalanceCents);
+  pushFact('Average daily balance', adb === null ? null : usd.format(adb));
+  const nsf = num(summary.nsfEvents);
+  pushFact('NSF / overdraft events', nsf === null ? null : String(nsf));
+  pushFact('Risk tier', text(risk.tier));
+  pushFact('Revenue source', text(analysis.revenueSource));
+  pushFact('As of', text(analysis.asOfDate));
+  pushFact('Engine version', text(analysis.engineVersion));
+  const statements = list(analysis.statements).flatMap((item): AnalysisStatement[] => {
+    const statement = record(item);
+    const fileName = text(statement.fileName);
+    if (!fileName) return [];
+    return [{ fileName, parseStatus: text(statement.parseStatus) ?? 'unknown', parseNote: text(statement.parseNote) }];
+  });
+  const financingPositions = list(analysis.financingPositions).flatMap((item): AnalysisPosition[] => {
+    const position = record(item);
+    const counterparty = text(position.counterparty);
+    if (!counterparty) return [];
+    return [{ counterparty, amount: dollars(position.amountCents), frequency: text(position.frequency) }];
+  });
+  return {
+    months,
+    flags,
+    reasoning,
+    facts,
+    statements,
+    financingPositions,
+    isEmpty: !months.length && !flags.length && !reasoning.length && !facts.length && !statements.length,
+  };
+}

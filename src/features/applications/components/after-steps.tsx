@@ -1,0 +1,239 @@
+import { Badge, Box, Button, Heading, List, Progress, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { formatCurrency } from '../utils/format';
+import type { UnderwritingResult, UploadProgress } from '../utils/submit';
+
+export function ProcessingStep({ progress }: { progress: UploadProgress }) {
+  const isUploading = progress.phase === 'uploading';
+  const percent = isUploading ? Math.round(progress.fraction * 100) : 100;
+  return (
+    <Stack gap="6" textAlign="center" py="4" aria-live="polite">
+      <Text color="fg.muted">Our AI underwriting engine is reviewing your business. This only takes a moment.</Text>
+      <Progress.Root value={percent} max={100} colorPalette="brand" size="lg">
+        <Progress.Label mb="2">{isUploading ? 'Uploading documents' : 'Documents uploaded'}</Progress.Label>
+        <Progress.Track>
+          <Progress.Range />
+        </Progress.Track>
+        <Progress.ValueText mt="1">{`${percent}%`}</Progress.ValueText>
+      </Progress.Root>
+      <Progress.Root value={isUploading ? 0 : null} colorPalette="green" size="sm">
+        <Progress.Label mb="2">
+          {isUploading ? 'AI underwriting waits for your documents' : 'Running AI underwriting...'}
+        </Progress.Label>
+        <Progress.Track>
+          <Progress.Range />
+        </Progress.Track>
+      </Progress.Root>
+    </Stack>
+  );
+}
+
+const trendColor = (trend: string) => (trend === 'Growing' ? 'green' : trend === 'Stable' ? 'blue' : 'orange');
+const riskColor = (level: string) => (level === 'Low' ? 'green' : level === 'Medium' ? 'yellow' : 'red');
+
+/** The AI underwriting result ('Instant Decision'), with every detail of the spec's result. */
+export function ApprovalStep({ result, onContinue }: { result: UnderwritingResult; onContinue: () => void }) {
+  // Spec §9: defaults when the result lacks them; weekly payment in whole dollars.
+  const factorRate = result.mcaTerms?.factorRate ?? 1.35;
+  const termWeeks = result.mcaTerms?.termWeeks ?? 36;
+  const purchaseAmount = result.mcaTerms?.purchaseAmount ?? result.approvedAmount * factorRate;
+  const weeklyPayment = Math.round(result.mcaTerms?.weeklyPayment ?? purchaseAmount / termWeeks);
+  const insights = result.bankStatementInsights;
+  const risk = result.riskAssessment;
+  return (
+    <Stack gap="6">
+      {result.approved ? (
+        <Box textAlign="center" bg="green.50" borderRadius="lg" p="6">
+          <Badge colorPalette="green" size="lg" mb="2">
+            Pre-Approved
+          </Badge>
+          <Heading as="h3" size="lg">
+            Congratulations! You&apos;re pre-approved
+          </Heading>
+          <Text fontSize="4xl" fontWeight="bold" color="green.700" data-testid="approved-amount">
+            {formatCurrency(result.approvedAmount)}
+          </Text>
+        </Box>
+      ) : (
+        <Box textAlign="center" bg="orange.50" borderRadius="lg" p="6">
+          <Heading as="h3" size="lg">
+            Application Under Review
+          </Heading>
+          <Text mt="2" color="fg.muted">
+            An underwriter will review your application and contact you within 24 hours.
+          </Text>
+        </Box>
+      )}
+
+      {result.approved && (
+        <Box>
+          <Heading as="h4" size="md" mb="3">
+            Your Offer
+          </Heading>
+          <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">
+            <Stat.Root>
+              <Stat.Label>Purchase amount</Stat.Label>
+              <Stat.ValueText>{formatCurrency(purchaseAmount)}</Stat.ValueText>
+            </Stat.Root>
+            <Stat.Root>
+              <Stat.Label>Factor rate</Stat.Label>
+              <Stat.ValueText>{factorRate.toFixed(2)}</Stat.ValueText>
+            </Stat.Root>
+            <Stat.Root>
+              <Stat.Label>Weekly payment</Stat.Label>
+              <Stat.ValueText>{formatCurrency(weeklyPayment)}</Stat.ValueText>
+            </Stat.Root>
+            <Stat.Root>
+              <Stat.Label>Term</Stat.Label>
+              <Stat.ValueText>{`${termWeeks} weeks`}</Stat.ValueText>
+            </Stat.Root>
+          </SimpleGrid>
+          {typeof result.estimatedApr === 'number' && result.estimatedApr > 0 && (
+            <Text mt="2" fontSize="sm" color="fg.muted">
+              Estimated APR: {result.estimatedApr.toFixed(1)}%
+            </Text>
+          )}
+        </Box>
+      )}
+
+      {insights && (
+        <Box>
+          <Heading as="h4" size="md" mb="3">
+            Bank Statement Insights
+          </Heading>
+          <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">
+            <Stat.Root>
+              <Stat.Label>Average monthly revenue</Stat.Label>
+              <Stat.ValueText>{formatCurrency(insights.averageMonthlyRevenue ?? 0)}</Stat.ValueText>
+            </Stat.Root>
+            <Stat.Root>
+              <Stat.Label>Health score</Stat.Label>
+              <Stat.ValueText>{`${insights.healthScore ?? 0}/100`}</Stat.ValueText>
+            </Stat.Root>
+            <Stat.Root>
+              <Stat.Label>Consistency</Stat.Label>
+              <Stat.ValueText fontSize="lg">{insights.consistencyRating ?? '-'}</Stat.ValueText>
+            </Stat.Root>
+            <Stat.Root>
+              <Stat.Label>Cash flow trend</Stat.Label>
+              <Badge colorPalette={trendColor(insights.cashFlowTrend ?? '')} alignSelf="start" size="lg">
+                {insights.cashFlowTrend ?? '-'}
+              </Badge>
+            </Stat.Root>
+          </SimpleGrid>
+          {(insights.recommendations?.length ?? 0) > 0 && (
+            <List.Root mt="3" ps="5" gap="1" fontSize="sm">
+              {insights.recommendations?.map((item) => (
+                <List.Item key={item}>{item}</List.Item>
+              ))}
+            </List.Root>
+          )}
+        </Box>
+      )}
+
+      {risk && (
+        <Box>
+          <Heading as="h4" size="md" mb="3">
+            Risk Assessment
+          </Heading>
+          <Text>
+            Overall risk level:{' '}
+            <Badge colorPalette={riskColor(risk.overallRiskLevel ?? '')}>{risk.overallRiskLevel ?? '-'}</Badge>
+          </Text>
+          {(risk.riskFactors?.length ?? 0) > 0 && (
+            <List.Root mt="2" ps="5" gap="1" fontSize="sm">
+              {risk.riskFactors?.map((item) => (
+                <List.Item key={item}>{item}</List.Item>
+              ))}
+            </List.Root>
+          )}
+        </Box>
+      )}
+
+      {(result.nextSteps?.length ?? 0) > 0 && (
+        <Box>
+          <Heading as="h4" size="md" mb="3">
+            Next Steps
+          </Heading>
+          <List.Root as="ol" ps="5" gap="1">
+            {result.nextSteps?.map((item) => (
+              <List.Item key={item}>{item}</List.Item>
+            ))}
+          </List.Root>
+        </Box>
+      )}
+
+      <Text fontSize="sm" color="fg.muted">
+        AI confidence: {Math.round(result.confidence ?? 0)}%
+      </Text>
+
+      <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
+        {result.approved ? (
+          <>
+            <Button colorPalette="brand" size="lg" onClick={onContinue}>
+              Accept Pre-Approval
+            </Button>
+            <Button asChild variant="outline" size="lg">
+              <Link to={paths.home}>Review Later</Link>
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button colorPalette="brand" size="lg" onClick={onContinue}>
+              Continue
+            </Button>
+            <Button asChild variant="outline" size="lg">
+              <Link to={paths.home}>Back to Home</Link>
+            </Button>
+          </>
+        )}
+      </Stack>
+    </Stack>
+  );
+}
+
+export function SuccessStep({ isSignedIn, onCreateAccount }: { isSignedIn: boolean; onCreateAccount: () => void }) {
+  return (
+    <Stack gap="5" textAlign="center" align="center">
+      <Text fontSize="lg">
+        Thank you for applying. Our team will contact you within 24 hours, and funding is often possible the same day.
+      </Text>
+      {isSignedIn ? (
+        <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
+          <Button asChild colorPalette="brand" size="lg">
+            <Link to={paths.clientPortal}>Go to Client Portal</Link>
+          </Button>
+          <Button asChild variant="outline" size="lg">
+            <Link to={paths.home}>Return to Home</Link>
+          </Button>
+        </Stack>
+      ) : (
+        <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
+          <Button colorPalette="brand" size="lg" onClick={onCreateAccount}>
+            Create Account to Track Application
+          </Button>
+          <Button asChild variant="outline" size="lg">
+            <Link to={paths.home}>Skip for Now</Link>
+          </Button>
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+export function AccountCreatedStep() {
+  return (
+    <Stack gap="5" textAlign="center" align="center">
+      <Text fontSize="lg">Your account is ready. Track your application and your offers in the client portal.</Text>
+      <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
+        <Button asChild colorPalette="brand" size="lg">
+          <Link to={paths.clientPortal}>Go to Client Portal</Link>
+        </Button>
+        <Button asChild variant="outline" size="lg">
+          <Link to={paths.home}>Return to Home</Link>
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}

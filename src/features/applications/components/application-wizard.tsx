@@ -1,0 +1,463 @@
+import { Box, Button, Card, Center, Flex, Heading, Spinner, Text } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { getQueryKey } from '@trpc/react-query';
+import { startTransition, useEffect, useRef, useState } from 'react';
+import { FormProvider, useForm, useFormContext, useWatch, type Resolver } from 'react-hook-form';
+import { toaster } from '@/components/ui/toaster';
+import { useAuth } from '@/hooks/use-auth';
+import { ApiError } from '@/lib/errors';
+import { trpc } from '@/lib/trpc';
+import {
+  DOCUMENT_FIELDS,
+  documentErrors,
+  STEP_FIELDS,
+  type ApplicationField,
+  type ClientProfileDto,
+  type FormStep,
+  type WizardStartDto,
+} from '@shared/schemas/application';
+import {
+  buildSubmission,
+  NO_FILES,
+  payloadSignature,
+  sendApplication,
+  type UnderwritingResult,
+  type UploadProgress,
+  type WizardFiles,
+} from '../utils/submit';
+import {
+  DRAFT_KEY,
+  draftOf,
+  EMPTY_VALUES,
+  fieldErrorsFromText,
+  firstIncompleteStep,
+  isFormStep,
+  parseDraft,
+  resumeStep,
+  schemaFor,
+  splitOwnerName,
+  stepsFor,
+  type WizardMode,
+  type WizardStep,
+  type WizardValues,
+} from '../utils/wizard';
+import { AccountCreatedStep, ApprovalStep, ProcessingStep, SuccessStep } from './after-steps';
+import { CreateAccountStep } from './create-account-step';
+import { DocumentsStep, type DocumentErrors } from './documents-step';
+import { BusinessStep, FinancialStep, LoanAmountStep, PersonalStep } from './form-steps';
+import { ReviewStep } from './review-step';
+import { Disclaimer, STEP_TITLES, TrustIndicators, WizardProgress } from './wizard-chrome';
+
+/** The processing screen stays at least this long (public spec §9; PRODUCT.md 3). */
+export const MIN_PROCESSING_MS = 3000;
+export const SUBMIT_FALLBACK = 'Failed to submit application. Please try again.';
+export const WELCOME_BACK =
+  "We've pre-filled your information from your previous application. Please upload your latest bank statements.";
+
+type Profile = ClientProfileDto;
+
+const AFTER_TITLES = {
+  processing: { title: 'Processing Application', heading: 'Analyzing Your Application' },
+  approval: { title: 'AI Underwriting Result', heading: 'Instant Decision' },
+  success: { title: 'Application Complete', heading: 'Application Submitted' },
+  'create-account': { title: 'Create Account', heading: 'Create Account' },
+  'account-created': { title: 'Account Created', heading: 'Account Created' },
+} as const;
+
+/** Loads what the wizard needs once (returning-client profile, maps key), then runs it. */
+export function ApplicationWizard() {
+  const start = trpc.application.start.useQuery(undefined, { staleTime: Infinity });
+  if (start.isPending) {
+    return (
+      <Center py="16">
+        <Spinner size="lg" color="brand.solid" aria-label="Loading application" />
+      </Center>
+    );
+  }
+  // A failed profile call means a new applicant (spec §4).
+  return <Wizard boot={start.data ?? null} />;
+}
+
+function initialValues(profile: Profile | null): WizardValues {
+  if (!profile) return EMPTY_VALUES;
+  const { user, lastApplication: last } = profile.data;
+  const ownerName = `${user.firstName} ${user.lastName}`.trim();
+  if (!last) return { ...EMPTY_VALUES, ownerName, email: user.email, businessName: user.businessName };
+  return {
+    ...EMPTY_VALUES,
+    // Prefilled from the last application with the loan amount left empty (spec §4). SSN, EIN and birth date stay
+    // empty: the server reuses the stored ones.
+    businessName: last.businessName || user.businessName,
+    businessAddress: last.businessAddress,
+    businessAddress2: last.businessAddress2,
+    businessStartDate: last.businessStartDate,
+    businessType: last.businessType,
+    timeInBusiness: last.timeInBusiness,
+    ownerName: last.ownerName || ownerName,
+    email: last.email || user.email,
+    phone: last.phone,
+    estimatedCreditScore: String(last.estimatedCreditScore),
+    monthlyRevenue: last.monthlyRevenue,
+    additionalInfo: last.additionalInfo,
+  };
+}
+
+function readStoredDraft(mode: WizardMode) {
+  try {
+    return parseDraft(window.sessionStorage.getItem(DRAFT_KEY), mode);
+  } catch {
+    return null;
+  }
+}
+
+function writeStoredDraft(value: string | null) {
+  try {
+    if (value === null) window.sessionStorage.removeItem(DRAFT_KEY);
+    else window.sessionStorage.setItem(DRAFT_KEY, value);
+  } catch {
+    // Storage can be unavailable (private mode, quota): the wizard still works, only reload safety is lost.
+  }
+}
+
+/** A v4 UUID; crypto.randomUUID exists only in secure contexts, getRandomValues everywhere. */
+function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** Starts the processing screen's clock; the returned wait resolves once it has been shown long enough. */
+function startMinimumDisplay(): () => Promise<void> {
+  const started = performance.now();
+  return () =>
+    new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, started + MIN_PROCESSING_MS - performance.now())));
+}
+
+function Wizard({ boot }: { boot: WizardStartDto | null }) {
+  const auth = useAuth();
+  const queryClient = useQueryClient();
+  // Decided once on load: registering at the end refetches the profile, which must not switch the flow.
+  const [setup] = useState(() => {
+    const profile = boot?.profile ?? null;
+    const mode: WizardMode = profile?.data.lastApplication ? 'returning' : 'new';
+    const base = initialValues(profile);
+    const draft = readStoredDraft(mode);
+    const values = draft ? { ...base, ...draft.values } : base;
+    const step: FormStep = draft ? resumeStep(draft, values) : mode === 'returning' ? 'documents' : 'loan-amount';
+    return {
+      mode,
+      values,
+      step,
+      storedMasks: profile?.data.lastApplication
+        ? { ssn: profile.data.lastApplication.ssn, ein: profile.data.lastApplication.ein }
+        : null,
+      mapsApiKey: boot?.mapsApiKey ?? '',
+      isMapsKeyConfigured: boot?.mapsKeyConfigured ?? false,
+    };
+  });
+  const { mode } = setup;
+  const steps = stepsFor(mode);
+  const schema = schemaFor(mode);
+  const form = useForm<WizardValues>({
+    defaultValues: setup.values,
+    // The shared schema validates the typed strings; its output (numbers, nulls) is the server's business.
+    resolver: zodResolver(schema) as unknown as Resolver<WizardValues>,
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
+
+  const [step, setStep] = useState<WizardStep>(setup.step);
+  const [files, setFiles] = useState<WizardFiles>(NO_FILES);
+  const [docErrors, setDocErrors] = useState<DocumentErrors>({});
+  const [progress, setProgress] = useState<UploadProgress>({ phase: 'uploading', fraction: 0 });
+  const [result, setResult] = useState<UnderwritingResult | null>(null);
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const [isSubmitting, setSubmitting] = useState(false);
+  const [focusErrorsOn, setFocusErrorsOn] = useState<FormStep | null>(null);
+  const idempotency = useRef<{ key: string; signature: string } | null>(null);
+  const headingRef = useRef<HTMLHeadingElement | null>(null);
+  const hasMounted = useRef(false);
+  const hasWelcomed = useRef(false);
+
+  // Rendering a new step is the heavy part of a click: as a transition it never holds up the next paint (INP).
+  const goTo = (target: WizardStep) => startTransition(() => setStep(target));
+
+  useEffect(() => {
+    if (mode !== 'returning' || hasWelcomed.current) return;
+    hasWelcomed.current = true;
+    toaster.create({ type: 'info', title: 'Welcome back!', description: WELCOME_BACK });
+  }, [mode]);
+
+  // A new step takes the focus to its heading, so screen readers announce it and keyboards start at the top.
+  useEffect(() => {
+    if (!hasMounted.current) {
+      hasMounted.current = true;
+      return;
+    }
+    headingRef.current?.focus({ preventScroll: true });
+    headingRef.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  }, [step]);
+
+  // After Submit found a problem on an earlier step: show that step's errors and focus the first one.
+  useEffect(() => {
+    if (!focusErrorsOn || step !== focusErrorsOn) return;
+    setFocusErrorsOn(null);
+    if (focusErrorsOn === 'documents') focusFirstDocumentError(docErrors);
+    else validateStep(focusErrorsOn);
+    // validateStep reads the latest answers itself.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [docErrors, focusErrorsOn, step]);
+
+  function checkDocuments(): DocumentErrors {
+    const counts = {
+      bankStatements: files.bankStatements.length,
+      driversLicense: files.driversLicense ? 1 : 0,
+      voidedCheck: files.voidedCheck ? 1 : 0,
+    };
+    const errors = documentErrors(counts, { isExistingClient: mode === 'returning' });
+    setDocErrors(errors);
+    return errors;
+  }
+
+  /**
+   * Validates one step synchronously: focus moves to the first bad field at once, and the messages render as a
+   * transition (RHF's async trigger would render them inside the click).
+   */
+  function validateStep(target: FormStep): boolean {
+    const fields = STEP_FIELDS[target];
+    if (fields.length === 0) return true;
+    const result = schema.safeParse(form.getValues());
+    const messages = new Map<ApplicationField, string>();
+    for (const issue of result.success ? [] : result.error.issues) {
+      const field = issue.path[0] as ApplicationField;
+      if (fields.includes(field) && !messages.has(field)) messages.set(field, issue.message);
+    }
+    startTransition(() => {
+      form.clearErrors([...fields]);
+      for (const [field, message] of messages) form.setError(field, { type: 'validate', message });
+    });
+    const first = fields.find((field) => messages.has(field));
+    if (first) form.setFocus(first);
+    return !first;
+  }
+
+  function handleNext() {
+    if (!isFormStep(step)) return;
+    if (step === 'documents') {
+      const errors = checkDocuments();
+      if (Object.keys(errors).length > 0) return focusFirstDocumentError(errors);
+    } else if (!validateStep(step)) return;
+    const next = steps[steps.indexOf(step) + 1];
+    if (next) goTo(next);
+  }
+
+  function handlePrevious() {
+    if (!isFormStep(step)) return;
+    const previous = steps[steps.indexOf(step) - 1];
+    if (previous) goTo(previous);
+  }
+
+  async function handleSubmit() {
+    if (isSubmitting) return;
+    setSubmitting(true);
+    const values = form.getValues();
+    if (!schema.safeParse(values).success) {
+      const target = firstIncompleteStep(values, mode);
+      setSubmitting(false);
+      setFocusErrorsOn(target);
+      goTo(target);
+      return;
+    }
+    if (Object.keys(checkDocuments()).length > 0) {
+      setSubmitting(false);
+      setFocusErrorsOn('documents');
+      goTo('documents');
+      return;
+    }
+    const isExistingClient = mode === 'returning';
+    // A retry of the same payload reuses its key, so it can never make a second application (PRODUCT.md 3).
+    const signature = payloadSignature(values, files, isExistingClient);
+    if (idempotency.current?.signature !== signature) idempotency.current = { key: newIdempotencyKey(), signature };
+    const { key } = idempotency.current;
+    setSubmitError(null);
+    setProgress({ phase: 'uploading', fraction: 0 });
+    setStep('processing');
+    const minimumDisplay = startMinimumDisplay();
+    try {
+      const response = await sendApplication({
+        body: buildSubmission(values, files, isExistingClient),
+        idempotencyKey: key,
+        onProgress: setProgress,
+      });
+      await minimumDisplay();
+      writeStoredDraft(null);
+      idempotency.current = null;
+      void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.client) });
+      void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.admin) });
+      // The next visit prefills from this application.
+      void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.application.start) });
+      setResult(response.data);
+      setStep('approval');
+    } catch (error) {
+      await minimumDisplay();
+      const message = error instanceof ApiError && error.status > 0 ? error.message : SUBMIT_FALLBACK;
+      if (error instanceof ApiError && error.status === 400) applyServerErrors(error.body);
+      toaster.create({ type: 'error', title: 'Error', description: message });
+      setSubmitError(message);
+      setStep('review');
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  function applyServerErrors(text: string) {
+    const errors = fieldErrorsFromText(text);
+    const fileErrors: DocumentErrors = {};
+    for (const [field, message] of Object.entries(errors)) {
+      if (field in EMPTY_VALUES) form.setError(field as ApplicationField, { type: 'server', message });
+      else if ((DOCUMENT_FIELDS as readonly string[]).includes(field))
+        fileErrors[field as keyof DocumentErrors] = message;
+    }
+    if (Object.keys(fileErrors).length > 0) setDocErrors(fileErrors);
+  }
+
+  const isForm = isFormStep(step);
+  const title = isForm ? STEP_TITLES[step] : AFTER_TITLES[step].title;
+  const heading = isForm ? STEP_TITLES[step] : AFTER_TITLES[step].heading;
+  const showsDisclaimer = !['success', 'review', 'documents'].includes(step);
+  const showsTrust = step !== 'success';
+  const isFirst = isForm && steps.indexOf(step) === 0;
+
+  return (
+    <FormProvider {...form}>
+      {isFormStep(step) && <DraftSaver mode={mode} step={step} />}
+      <Card.Root maxW="3xl" mx="auto" w="full">
+        <Card.Body p={{ base: '4', md: '8' }}>
+          {isForm && <WizardProgress steps={steps} current={step} />}
+          <Box mb="6">
+            {title !== heading && (
+              <Text
+                fontSize="sm"
+                fontWeight="semibold"
+                color="brand.700"
+                textTransform="uppercase"
+                letterSpacing="wide"
+              >
+                {title}
+              </Text>
+            )}
+            <Heading as="h2" size="xl" ref={headingRef} tabIndex={-1} outline="none" scrollMarginTop="24">
+              {heading}
+            </Heading>
+          </Box>
+          <form
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (step === 'review') void handleSubmit();
+              else handleNext();
+            }}
+          >
+            {step === 'loan-amount' && <LoanAmountStep />}
+            {step === 'business' && (
+              <BusinessStep mapsApiKey={setup.mapsApiKey} isMapsKeyConfigured={setup.isMapsKeyConfigured} />
+            )}
+            {step === 'personal' && <PersonalStep />}
+            {step === 'financial' && <FinancialStep />}
+            {step === 'documents' && (
+              <DocumentsStep
+                files={files}
+                errors={docErrors}
+                isReturning={mode === 'returning'}
+                onFilesChange={setFiles}
+                onErrorsChange={setDocErrors}
+              />
+            )}
+            {step === 'review' && (
+              <ReviewStep
+                files={files}
+                mode={mode}
+                storedMasks={setup.storedMasks}
+                submitError={submitError}
+                isSubmitting={isSubmitting}
+                onEdit={goTo}
+                onRetry={() => void handleSubmit()}
+              />
+            )}
+            {isForm && (
+              <Flex mt="8" gap="3" justify="space-between" direction={{ base: 'column-reverse', sm: 'row' }}>
+                <Button type="button" variant="outline" size="lg" onClick={handlePrevious} disabled={isFirst}>
+                  Previous
+                </Button>
+                {step === 'review' ? (
+                  <Button
+                    type="submit"
+                    colorPalette="brand"
+                    size="lg"
+                    loading={isSubmitting}
+                    loadingText="Submitting..."
+                  >
+                    Submit Application
+                  </Button>
+                ) : (
+                  <Button type="submit" colorPalette="brand" size="lg">
+                    Next
+                  </Button>
+                )}
+              </Flex>
+            )}
+          </form>
+          {step === 'processing' && <ProcessingStep progress={progress} />}
+          {step === 'approval' && result && <ApprovalStep result={result} onContinue={() => goTo('success')} />}
+          {step === 'success' && (
+            <SuccessStep isSignedIn={auth.isAuthenticated} onCreateAccount={() => goTo('create-account')} />
+          )}
+          {step === 'create-account' && (
+            <CreateAccountStep defaults={accountDefaults(form.getValues())} onCreated={() => goTo('account-created')} />
+          )}
+          {step === 'account-created' && <AccountCreatedStep />}
+          {showsDisclaimer && <Disclaimer />}
+        </Card.Body>
+      </Card.Root>
+      {showsTrust && <TrustIndicators />}
+    </FormProvider>
+  );
+}
+
+function accountDefaults(values: WizardValues) {
+  return { ...splitOwnerName(values.ownerName), email: values.email, businessName: values.businessName };
+}
+
+/** Reload safety: saves the non-restricted answers and the form step as they change (renders nothing). */
+function DraftSaver({ mode, step }: { mode: WizardMode; step: FormStep }) {
+  const { control } = useFormContext<WizardValues>();
+  const watched = useWatch({ control });
+  const values: WizardValues = { ...EMPTY_VALUES };
+  for (const field of Object.keys(EMPTY_VALUES) as ApplicationField[]) values[field] = watched[field] ?? '';
+  const draft = JSON.stringify(draftOf(mode, step, values));
+  const latest = useRef(draft);
+  useEffect(() => {
+    latest.current = draft;
+    // Off the typing path: the write waits for a pause, and is flushed when the page goes away.
+    const timer = window.setTimeout(() => writeStoredDraft(draft), 150);
+    return () => window.clearTimeout(timer);
+  }, [draft]);
+  useEffect(() => {
+    const flush = () => writeStoredDraft(latest.current);
+    window.addEventListener('pagehide', flush);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      flush();
+    };
+  }, []);
+  return null;
+}
+
+function focusFirstDocumentError(errors: DocumentErrors) {
+  const first = DOCUMENT_FIELDS.find((field) => errors[field]);
+  if (first) document.querySelector<HTMLInputElement>(`input[type="file"][name="${first}"]`)?.focus();
+}

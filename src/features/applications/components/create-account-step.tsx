@@ -1,0 +1,169 @@
+import { Button, Field, Input, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { PasswordInput } from '@/components/password-input';
+import { toaster } from '@/components/ui/toaster';
+import { getErrorMessage, getFieldErrors } from '@/lib/errors';
+import { trpc } from '@/lib/trpc';
+import { PASSWORD_RULES } from '@shared/schemas/auth';
+import {
+  createAccountFormSchema,
+  type CreateAccountFormData,
+  type CreateAccountFormInput,
+} from '@shared/schemas/application';
+
+type Values = CreateAccountFormInput;
+
+/**
+ * Create account after submitting: registration links the applications this browser submitted (never by email
+ * alone) and signs the client in (PRODUCT.md 3). Password rules are the platform's (PRODUCT.md 2).
+ */
+export function CreateAccountStep({
+  defaults,
+  onCreated,
+}: {
+  defaults: Omit<Values, 'password' | 'confirmPassword'>;
+  onCreated: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const register = trpc.auth.register.useMutation();
+  const form = useForm<Values, unknown, CreateAccountFormData>({
+    resolver: zodResolver(createAccountFormSchema),
+    defaultValues: { ...defaults, password: '', confirmPassword: '' },
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
+  const { errors } = form.formState;
+  const password = useWatch({ control: form.control, name: 'password' });
+
+  const handleSubmit = form.handleSubmit(async (values) => {
+    try {
+      await register.mutateAsync({
+        firstName: values.firstName,
+        lastName: values.lastName,
+        email: values.email,
+        password: values.password,
+        businessName: values.businessName,
+      });
+      // The session changed: everything cached for the anonymous visitor is stale.
+      await queryClient.invalidateQueries();
+      toaster.create({
+        type: 'success',
+        title: 'Account Created',
+        description: 'Your account has been created successfully!',
+      });
+      onCreated();
+    } catch (error) {
+      for (const [field, messages] of Object.entries(getFieldErrors(error))) {
+        if (field in values && messages[0]) {
+          form.setError(field as FieldPath<Values>, { type: 'server', message: messages[0] });
+        }
+      }
+      toaster.create({
+        type: 'error',
+        title: 'Error',
+        description: getErrorMessage(error, 'Failed to create account. Please try again.'),
+      });
+    }
+  });
+
+  const field = (name: keyof Values, label: string, input: ReactNode, isRequired = true) => (
+    <Field.Root invalid={Boolean(errors[name])} required={isRequired} ids={{ errorText: `account-${name}-error` }}>
+      <Field.Label>
+        {label}
+        <Field.RequiredIndicator />
+      </Field.Label>
+      {input}
+      <Field.ErrorText>{errors[name]?.message}</Field.ErrorText>
+    </Field.Root>
+  );
+  const describe = (name: keyof Values, extra?: string) =>
+    [errors[name] ? `account-${name}-error` : null, extra].filter(Boolean).join(' ') || undefined;
+  const registerInput = (name: keyof Values) => form.register(name, { onChange: () => form.clearErrors(name) });
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="5">
+        <Text color="fg.muted">
+          Create an account to track your application, accept offers and manage your funding.
+        </Text>
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
+          {field(
+            'firstName',
+            'First Name',
+            <Input
+              autoComplete="given-name"
+              {...registerInput('firstName')}
+              aria-describedby={describe('firstName')}
+            />,
+          )}
+          {field(
+            'lastName',
+            'Last Name',
+            <Input autoComplete="family-name" {...registerInput('lastName')} aria-describedby={describe('lastName')} />,
+          )}
+        </SimpleGrid>
+        {field(
+          'email',
+          'Email',
+          <Input type="email" autoComplete="email" {...registerInput('email')} aria-describedby={describe('email')} />,
+        )}
+        {field(
+          'businessName',
+          'Business Name',
+          <Input
+            autoComplete="organization"
+            {...registerInput('businessName')}
+            aria-describedby={describe('businessName')}
+          />,
+          false,
+        )}
+        {field(
+          'password',
+          'Password',
+          <PasswordInput
+            autoComplete="new-password"
+            {...registerInput('password')}
+            aria-describedby={describe('password', 'account-password-rules')}
+          />,
+        )}
+        <List.Root id="account-password-rules" gap="1" variant="plain" aria-label="Password requirements" fontSize="sm">
+          {PASSWORD_RULES.map((rule) => {
+            const isMet = rule.test(password);
+            return (
+              <List.Item key={rule.id} color={isMet ? 'green.700' : 'fg.muted'} data-met={isMet}>
+                <Text as="span" aria-hidden="true" mr="2">
+                  {isMet ? '✓' : '○'}
+                </Text>
+                {rule.label}
+                <Text as="span" srOnly>
+                  {isMet ? ' (met)' : ' (not met)'}
+                </Text>
+              </List.Item>
+            );
+          })}
+        </List.Root>
+        {field(
+          'confirmPassword',
+          'Confirm Password',
+          <PasswordInput
+            autoComplete="new-password"
+            {...registerInput('confirmPassword')}
+            aria-describedby={describe('confirmPassword')}
+          />,
+        )}
+        <Button
+          type="submit"
+          colorPalette="brand"
+          size="lg"
+          loading={register.isPending}
+          loadingText="Creating Account..."
+        >
+          Create Account
+        </Button>
+      </Stack>
+    </form>
+  );
+}

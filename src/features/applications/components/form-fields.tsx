@@ -1,0 +1,134 @@
+import { Field, Input, NativeSelect, Textarea, type InputProps } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { useController, useFormContext } from 'react-hook-form';
+import type { ApplicationField } from '@shared/schemas/application';
+import type { WizardValues } from '../utils/wizard';
+
+type CommonProps = {
+  name: ApplicationField;
+  label: string;
+  isRequired?: boolean;
+  helperText?: ReactNode;
+};
+
+/** Ids that tie a control to its helper and error text (aria-describedby). */
+export function fieldIds(name: string) {
+  return { errorText: `apply-${name}-error`, helperText: `apply-${name}-helper` };
+}
+
+export function describedBy(name: string, hasError: boolean, hasHelper: boolean): string | undefined {
+  const ids = fieldIds(name);
+  const parts = [hasError ? ids.errorText : null, hasHelper ? ids.helperText : null].filter(Boolean);
+  return parts.length > 0 ? parts.join(' ') : undefined;
+}
+
+/** Wires a wizard field to the form: editing a field clears its error (spec §5). */
+export function useWizardField(name: ApplicationField) {
+  const { control, clearErrors } = useFormContext<WizardValues>();
+  const { field, fieldState } = useController({ name, control });
+  const setValue = (value: string) => {
+    field.onChange(value);
+    if (fieldState.error) clearErrors(name);
+  };
+  return { field, error: fieldState.error?.message, setValue };
+}
+
+type TextFieldProps = CommonProps &
+  Pick<InputProps, 'type' | 'placeholder' | 'inputMode' | 'autoComplete' | 'maxLength' | 'min' | 'max'> & {
+    /** Reformats what was typed or pasted (input masks). */
+    mask?: (value: string) => string;
+  };
+
+export function WizardTextField({ name, label, isRequired = true, helperText, mask, ...inputProps }: TextFieldProps) {
+  const { field, error, setValue } = useWizardField(name);
+  return (
+    <Field.Root invalid={Boolean(error)} required={isRequired} ids={fieldIds(name)}>
+      <Field.Label>
+        {label}
+        <Field.RequiredIndicator />
+      </Field.Label>
+      <Input
+        {...inputProps}
+        ref={field.ref}
+        name={field.name}
+        value={field.value}
+        onBlur={field.onBlur}
+        onChange={(event) => setValue(mask ? mask(event.target.value) : event.target.value)}
+        aria-describedby={describedBy(name, Boolean(error), Boolean(helperText))}
+      />
+      {helperText && <Field.HelperText>{helperText}</Field.HelperText>}
+      <Field.ErrorText>{error}</Field.ErrorText>
+    </Field.Root>
+  );
+}
+
+export function WizardSelectField({
+  name,
+  label,
+  isRequired = true,
+  helperText,
+  options,
+  placeholder,
+}: CommonProps & { options: ReadonlyArray<{ value: string; label: string }>; placeholder: string }) {
+  const { field, error, setValue } = useWizardField(name);
+  return (
+    <Field.Root invalid={Boolean(error)} required={isRequired} ids={fieldIds(name)}>
+      <Field.Label>
+        {label}
+        <Field.RequiredIndicator />
+      </Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field
+          ref={field.ref}
+          name={field.name}
+          value={field.value}
+          onBlur={field.onBlur}
+          onChange={(event) => setValue(event.target.value)}
+          aria-describedby={describedBy(name, Boolean(error), Boolean(helperText))}
+        >
+          <option value="">{placeholder}</option>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      {helperText && <Field.HelperText>{helperText}</Field.HelperText>}
+      <Field.ErrorText>{error}</Field.ErrorText>
+    </Field.Root>
+  );
+}
+
+export function WizardTextareaField({
+  name,
+  label,
+  isRequired = false,
+  helperText,
+  placeholder,
+  maxLength,
+}: CommonProps & { placeholder?: string; maxLength?: number }) {
+  const { field, error, setValue } = useWizardField(name);
+  return (
+    <Field.Root invalid={Boolean(error)} required={isRequired} ids={fieldIds(name)}>
+      <Field.Label>
+        {label}
+        <Field.RequiredIndicator />
+      </Field.Label>
+      <Textarea
+        ref={field.ref}
+        name={field.name}
+        value={field.value}
+        onBlur={field.onBlur}
+        onChange={(event) => setValue(event.target.value)}
+        placeholder={placeholder}
+        maxLength={maxLength}
+        rows={4}
+        aria-describedby={describedBy(name, Boolean(error), Boolean(helperText))}
+      />
+      {helperText && <Field.HelperText>{helperText}</Field.HelperText>}
+      <Field.ErrorText>{error}</Field.ErrorText>
+    </Field.Root>
+  );
+}

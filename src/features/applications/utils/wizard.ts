@@ -1,0 +1,119 @@
+import {
+  applicationFormSchema,
+  NEW_APPLICANT_STEPS,
+  RESTRICTED_FIELDS,
+  RETURNING_CLIENT_STEPS,
+  returningApplicationFormSchema,
+  STEP_FIELDS,
+  type ApplicationField,
+  type FormStep,
+} from '@shared/schemas/application';
+
+/** Every answer as typed (all text, public spec §3). */
+export type WizardValues = Record<ApplicationField, string>;
+export type WizardMode = 'new' | 'returning';
+export type AfterStep = 'processing' | 'approval' | 'success' | 'create-account' | 'account-created';
+export type WizardStep = FormStep | AfterStep;
+
+export const EMPTY_VALUES: WizardValues = {
+  loanAmount: '',
+  businessName: '',
+  ein: '',
+  businessAddress: '',
+  businessAddress2: '',
+  businessStartDate: '',
+  businessType: '',
+  timeInBusiness: '',
+  ownerName: '',
+  ssn: '',
+  email: '',
+  phone: '',
+  dateOfBirth: '',
+  estimatedCreditScore: '',
+  monthlyRevenue: '',
+  additionalInfo: '',
+};
+
+export function stepsFor(mode: WizardMode): readonly FormStep[] {
+  return mode === 'returning' ? RETURNING_CLIENT_STEPS : NEW_APPLICANT_STEPS;
+}
+
+export function schemaFor(mode: WizardMode) {
+  return mode === 'returning' ? returningApplicationFormSchema : applicationFormSchema;
+}
+
+export function isFormStep(step: WizardStep): step is FormStep {
+  return (NEW_APPLICANT_STEPS as readonly string[]).includes(step);
+}
+
+/** The fields with a validation problem, for the whole answer set. */
+export function invalidFields(values: WizardValues, mode: WizardMode): Set<string> {
+  const result = schemaFor(mode).safeParse(values);
+  return new Set(result.success ? [] : result.error.issues.map((issue) => String(issue.path[0] ?? '')));
+}
+
+/** The first form step whose answers are incomplete (documents count as incomplete: files never survive). */
+export function firstIncompleteStep(values: WizardValues, mode: WizardMode): FormStep {
+  const invalid = invalidFields(values, mode);
+  for (const step of stepsFor(mode)) {
+    if (step === 'documents') return step;
+    if (STEP_FIELDS[step].some((field) => invalid.has(field))) return step;
+  }
+  return 'documents';
+}
+
+// Reload safety (issue 4): non-restricted answers survive a reload in sessionStorage; SSN, EIN, birth date and
+// files stay in memory only (SECURITY.md F).
+export const DRAFT_KEY = 'apply-wizard-draft:v1';
+export type WizardDraft = { mode: WizardMode; step: FormStep; values: Partial<WizardValues> };
+
+export function draftOf(mode: WizardMode, step: FormStep, values: WizardValues): WizardDraft {
+  const kept: Partial<WizardValues> = { ...values };
+  for (const field of RESTRICTED_FIELDS) delete kept[field];
+  return { mode, step, values: kept };
+}
+
+/** A stored draft, or null when it is missing, malformed or from the other mode. */
+export function parseDraft(raw: string | null, mode: WizardMode): WizardDraft | null {
+  if (!raw) return null;
+  try {
+    const parsed = JSON.parse(raw) as Partial<WizardDraft> | null;
+    if (!parsed || parsed.mode !== mode || typeof parsed.values !== 'object' || parsed.values === null) return null;
+    const values: Partial<WizardValues> = {};
+    for (const field of Object.keys(EMPTY_VALUES) as ApplicationField[]) {
+      if ((RESTRICTED_FIELDS as readonly string[]).includes(field)) continue;
+      const value = (parsed.values as Record<string, unknown>)[field];
+      if (typeof value === 'string') values[field] = value.slice(0, 6000);
+    }
+    const step = stepsFor(mode).find((candidate) => candidate === parsed.step) ?? stepsFor(mode)[0] ?? 'loan-amount';
+    return { mode, step, values };
+  } catch {
+    return null;
+  }
+}
+
+/** Where a restored draft resumes: the saved step, unless an earlier step lost answers (restricted ones, files). */
+export function resumeStep(draft: WizardDraft, values: WizardValues): FormStep {
+  const steps = stepsFor(draft.mode);
+  const incomplete = firstIncompleteStep(values, draft.mode);
+  return steps.indexOf(incomplete) < steps.indexOf(draft.step) ? incomplete : draft.step;
+}
+
+/** Splits the owner name at the first space (spec §4, create-account prefill). */
+export function splitOwnerName(ownerName: string): { firstName: string; lastName: string } {
+  const trimmed = ownerName.trim();
+  const index = trimmed.indexOf(' ');
+  return index < 0
+    ? { firstName: trimmed, lastName: '' }
+    : { firstName: trimmed.slice(0, index), lastName: trimmed.slice(index + 1).trim() };
+}
+
+/** Parses a 400 answer ("field: message; other: message") into the fields it names. */
+export function fieldErrorsFromText(text: string): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const part of text.split('; ')) {
+    const match = /^([A-Za-z]+): (.+)$/.exec(part);
+    if (match?.[1] && match[2] && !(match[1] in errors)) errors[match[1]] = match[2];
+  }
+  return errors;
+}

@@ -1,0 +1,65 @@
+import { Box, Button, Card, Container, Heading, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { usePageMeta } from '@/hooks/use-page-meta';
+import { safeReturnTo } from '@shared/schemas/auth';
+import { ForgotPasswordDialog } from '../components/forgot-password-dialog';
+import { LoginForm } from '../components/login-form';
+
+/** The account access page: a choice, the login form, and the forgot-password dialog (signed-in spec §2). */
+export default function LoginPage() {
+  usePageMeta('Log In', 'Sign in to track your applications, accept offers and manage your funding.');
+  const [step, setStep] = useState<'choice' | 'login'>('choice');
+  const [isForgotOpen, setForgotOpen] = useState(false);
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const returnTo = safeReturnTo(searchParams.get('returnTo'), '');
+
+  return (
+    <Container maxW="md" py={{ base: '10', md: '16' }}>
+      <Card.Root>
+        <Card.Body>
+          <Stack gap="6">
+            <Box textAlign="center">
+              <Heading as="h1" size="2xl">
+                {step === 'choice' ? 'Welcome' : 'Log In'}
+              </Heading>
+              <Text color="fg.muted" mt="1">
+                {step === 'choice' ? 'Access your Summit Funding account' : 'Sign in to your account'}
+              </Text>
+            </Box>
+            {step === 'choice' ? (
+              <Stack gap="3">
+                <Button colorPalette="brand" size="lg" onClick={() => setStep('login')}>
+                  Log In to Your Account
+                </Button>
+                <Button asChild variant="outline" size="lg" colorPalette="brand">
+                  <Link to={paths.apply}>Create account by applying</Link>
+                </Button>
+              </Stack>
+            ) : (
+              <>
+                <LoginForm
+                  texts={{
+                    successTitle: 'Welcome back!',
+                    failureTitle: 'Login failed',
+                    failureFallback: 'An error occurred. Please try again.',
+                  }}
+                  onSuccess={(result) =>
+                    navigate(returnTo && !result.mfaEnrollmentRequired ? returnTo : result.redirectTo)
+                  }
+                  onForgotPassword={() => setForgotOpen(true)}
+                />
+                <Button variant="ghost" size="sm" onClick={() => setStep('choice')}>
+                  Back
+                </Button>
+              </>
+            )}
+          </Stack>
+        </Card.Body>
+      </Card.Root>
+      <ForgotPasswordDialog open={isForgotOpen} onOpenChange={setForgotOpen} />
+    </Container>
+  );
+}

@@ -1,0 +1,109 @@
+import { Button, Card, Flex, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import type { ClientApplicationDto } from '@shared/schemas/client';
+import { applicationStatusBadge, formatDate, formatUsd, shortId } from '../utils/format';
+import { StatusBadge } from './status-badge';
+
+/** One application in the client's list: status, amounts, and the actions open to it. */
+export function ApplicationCard({
+  application,
+  canAccept,
+  onAccept,
+  onViewDetails,
+  showAnalysis = false,
+}: {
+  application: ClientApplicationDto;
+  /** False while an acceptance is in flight (spec §4). */
+  canAccept: boolean;
+  onAccept: (application: ClientApplicationDto) => void;
+  onViewDetails?: (application: ClientApplicationDto) => void;
+  showAnalysis?: boolean;
+}) {
+  const badge = applicationStatusBadge(application.status);
+  const analysis = application.analysis;
+  return (
+    <Card.Root as="article" aria-labelledby={`application-${application.id}`} size="sm">
+      <Card.Body>
+        <Stack gap="3">
+          <Flex gap="3" justify="space-between" align={{ base: 'flex-start', sm: 'center' }} wrap="wrap">
+            <Stack gap="0">
+              <Heading as="h3" size="md" id={`application-${application.id}`}>
+                {application.businessName}
+              </Heading>
+              <Text fontSize="sm" color="fg.muted">
+                ID: {shortId(application.id)} · Submitted {formatDate(application.submittedDate)}
+              </Text>
+            </Stack>
+            <StatusBadge look={badge} />
+          </Flex>
+          <SimpleGrid columns={{ base: 2, md: 3 }} gap="3">
+            <Figure label="Requested" value={formatUsd(application.loanAmount)} />
+            {application.approvedAmount !== null && (
+              <Figure
+                label={application.status === 'funded' ? 'Funded amount' : 'Approved amount'}
+                value={formatUsd(application.approvedAmount)}
+              />
+            )}
+            {application.offer && (
+              <Figure
+                label="Weekly payment"
+                value={`${formatUsd(application.offer.weeklyPayment)} × ${application.offer.termWeeks}`}
+              />
+            )}
+          </SimpleGrid>
+          {showAnalysis && analysis && (
+            <Text fontSize="sm" color="fg.muted">
+              <Text as="span" fontWeight="semibold" color="fg">
+                Automated analysis:{' '}
+              </Text>
+              {[
+                analysis.healthScore !== null ? `health score ${analysis.healthScore}/100` : null,
+                analysis.averageMonthlyRevenue !== null
+                  ? `average monthly revenue ${formatUsd(analysis.averageMonthlyRevenue)}`
+                  : null,
+                analysis.cashFlowTrend ? `cash flow ${analysis.cashFlowTrend.toLowerCase()}` : null,
+                analysis.overallRiskLevel ? `${analysis.overallRiskLevel.toLowerCase()} risk` : null,
+              ]
+                .filter(Boolean)
+                .join(' · ') || 'in progress'}
+            </Text>
+          )}
+          {showAnalysis && !analysis && (
+            <Text fontSize="sm" color="fg.muted">
+              Automated analysis: in progress
+            </Text>
+          )}
+          {(onViewDetails || (application.status === 'approved' && canAccept)) && (
+            <HStack gap="2" justify="flex-end" flexWrap="wrap">
+              {onViewDetails && (
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={() => onViewDetails(application)}
+                  aria-label={`View details of ${application.businessName}`}
+                >
+                  View Details
+                </Button>
+              )}
+              {application.status === 'approved' && canAccept && (
+                <Button size="sm" colorPalette="brand" onClick={() => onAccept(application)}>
+                  Accept Funding
+                </Button>
+              )}
+            </HStack>
+          )}
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <Stack gap="0">
+      <Text fontSize="xs" color="fg.muted" textTransform="uppercase" letterSpacing="wide">
+        {label}
+      </Text>
+      <Text fontWeight="semibold">{value}</Text>
+    </Stack>
+  );
+}

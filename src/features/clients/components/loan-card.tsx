@@ -1,0 +1,63 @@
+import { Button, Card, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import type { ClientLoanDto } from '@shared/schemas/client';
+import { formatCalendarDate, formatUsd, loanStatusBadge } from '../utils/format';
+import { PaymentScheduleDialog } from './payment-schedule-dialog';
+import { StatusBadge } from './status-badge';
+
+/** A loan as the Current Loans tab shows it: every figure derived by the server from schedule and payments. */
+export function LoanCard({ loan }: { loan: ClientLoanDto }) {
+  const [isScheduleOpen, setScheduleOpen] = useState(false);
+  const headingId = `loan-${loan.id}`;
+  return (
+    <Card.Root as="article" aria-labelledby={headingId} size="sm">
+      <Card.Body>
+        <Stack gap="4">
+          <Flex gap="3" justify="space-between" align={{ base: 'flex-start', sm: 'center' }} wrap="wrap">
+            <Stack gap="0">
+              <Heading as="h3" size="md" id={headingId}>
+                {loan.businessName}
+              </Heading>
+              <Text fontSize="sm" color="fg.muted">
+                Funded {loan.fundedAt.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' })}
+              </Text>
+            </Stack>
+            <StatusBadge look={loanStatusBadge(loan.status, loan.daysPastDue)} />
+          </Flex>
+          <SimpleGrid as="dl" columns={{ base: 2, md: 4 }} gap="3">
+            <Figure label="Principal" value={formatUsd(loan.principal)} />
+            <Figure label="Current Balance" value={formatUsd(loan.balance)} />
+            <Figure label="Rate (est. APR)" value={`${loan.interestRate}%`} />
+            <Figure label="Weekly Payment" value={formatUsd(loan.weeklyPayment)} />
+            <Figure
+              label="Next Payment"
+              value={loan.nextPaymentDate ? formatCalendarDate(loan.nextPaymentDate) : 'None, paid in full'}
+            />
+            <Figure label="Payments Remaining" value={String(loan.paymentsRemaining)} />
+            <Figure label="Total Payback" value={formatUsd(loan.purchasedAmount)} />
+            <Figure label="Paid So Far" value={formatUsd(loan.totalPaid)} />
+          </SimpleGrid>
+          <Flex justify="flex-end">
+            <Button size="sm" variant="outline" onClick={() => setScheduleOpen(true)}>
+              View Payment Schedule
+            </Button>
+          </Flex>
+        </Stack>
+      </Card.Body>
+      <PaymentScheduleDialog loan={loan} open={isScheduleOpen} onOpenChange={setScheduleOpen} />
+    </Card.Root>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <Stack gap="0">
+      <Text as="dt" fontSize="xs" color="fg.muted" textTransform="uppercase" letterSpacing="wide">
+        {label}
+      </Text>
+      <Text as="dd" fontWeight="semibold">
+        {value}
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,174 @@
+import {
+  Button,
+  CloseButton,
+  Dialog,
+  Field,
+  Input,
+  NativeSelect,
+  Portal,
+  Stack,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
+import { useState, type FormEvent } from 'react';
+import { toaster } from '@/components/ui/toaster';
+import { getErrorMessage, getFieldErrors } from '@/lib/errors';
+import { createRefinanceRequestSchema, REFINANCE_REASON_MAX, type ClientLoanDto } from '@shared/schemas/client';
+import { useRequestRefinance } from '../hooks/use-client-area';
+import { formatUsd } from '../utils/format';
+
+type Errors = Partial<Record<'loanId' | 'requestedAmount' | 'reason', string>>;
+
+const NO_LOAN = '';
+
+/** "Request Refinancing" (PRODUCT.md 5): a short form that staff receive in their Refinancing tab. */
+export function RefinanceDialog({
+  open,
+  onOpenChange,
+  loans,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  loans: ClientLoanDto[];
+}) {
+  const [loanId, setLoanId] = useState(NO_LOAN);
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const request = useRequestRefinance();
+
+  function reset() {
+    setLoanId(NO_LOAN);
+    setAmount('');
+    setReason('');
+    setErrors({});
+  }
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    const digits = amount.replace(/[$,\s]/g, '');
+    const parsed = createRefinanceRequestSchema.safeParse({
+      loanId: loanId || undefined,
+      requestedAmount: digits ? Number(digits) : undefined,
+      reason,
+    });
+    if (!parsed.success) {
+      const next: Errors = {};
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0];
+        if ((key === 'loanId' || key === 'requestedAmount' || key === 'reason') && !next[key])
+          next[key] = issue.message;
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    try {
+      const result = await request.mutateAsync(parsed.data);
+      toaster.create({ type: 'success', title: 'Refinance Request Sent', description: result.message });
+      reset();
+      onOpenChange(false);
+    } catch (error) {
+      const fieldErrors = getFieldErrors(error);
+      setErrors({
+        loanId: fieldErrors.loanId?.[0],
+        requestedAmount: fieldErrors.requestedAmount?.[0],
+        reason: fieldErrors.reason?.[0],
+      });
+      toaster.create({
+        type: 'error',
+        title: 'Failed to send refinance request',
+        description: getErrorMessage(error),
+      });
+    }
+  }
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => {
+        if (!details.open) reset();
+        onOpenChange(details.open);
+      }}
+      placement="center"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content mx="4">
+            <form onSubmit={handleSubmit} noValidate>
+              <Dialog.Header>
+                <Dialog.Title>Request Refinancing</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="4">
+                  <Text color="fg.muted" fontSize="sm">
+                    Tell us what you need. A funding specialist reviews every request and reaches out within 24 hours.
+                  </Text>
+                  {loans.length > 0 && (
+                    <Field.Root invalid={Boolean(errors.loanId)}>
+                      <Field.Label>Loan to refinance</Field.Label>
+                      <NativeSelect.Root>
+                        <NativeSelect.Field value={loanId} onChange={(event) => setLoanId(event.currentTarget.value)}>
+                          <option value={NO_LOAN}>Not a specific loan</option>
+                          {loans.map((loan) => (
+                            <option key={loan.id} value={loan.id}>
+                              {loan.businessName} (balance {formatUsd(loan.balance)})
+                            </option>
+                          ))}
+                        </NativeSelect.Field>
+                        <NativeSelect.Indicator />
+                      </NativeSelect.Root>
+                      {errors.loanId && <Field.ErrorText>{errors.loanId}</Field.ErrorText>}
+                    </Field.Root>
+                  )}
+                  <Field.Root invalid={Boolean(errors.requestedAmount)}>
+                    <Field.Label>Amount needed (optional)</Field.Label>
+                    <Input
+                      name="requestedAmount"
+                      inputMode="numeric"
+                      placeholder="e.g. 50000"
+                      value={amount}
+                      onChange={(event) => setAmount(event.target.value)}
+                    />
+                    {errors.requestedAmount ? (
+                      <Field.ErrorText>{errors.requestedAmount}</Field.ErrorText>
+                    ) : (
+                      <Field.HelperText>Whole US dollars.</Field.HelperText>
+                    )}
+                  </Field.Root>
+                  <Field.Root required invalid={Boolean(errors.reason)}>
+                    <Field.Label>
+                      Why would you like to refinance? <Field.RequiredIndicator />
+                    </Field.Label>
+                    <Textarea
+                      name="reason"
+                      rows={4}
+                      maxLength={REFINANCE_REASON_MAX}
+                      value={reason}
+                      onChange={(event) => setReason(event.target.value)}
+                    />
+                    {errors.reason && <Field.ErrorText>{errors.reason}</Field.ErrorText>}
+                  </Field.Root>
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Dialog.ActionTrigger asChild>
+                  <Button variant="outline" type="button">
+                    Cancel
+                  </Button>
+                </Dialog.ActionTrigger>
+                <Button type="submit" colorPalette="brand" loading={request.isPending} loadingText="Sending...">
+                  Send Request
+                </Button>
+              </Dialog.Footer>
+            </form>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

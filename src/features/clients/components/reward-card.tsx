@@ -1,0 +1,55 @@
+import { Button, Card, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import type { RewardDto } from '@shared/schemas/client';
+import { describeReward, formatDate, rewardStateBadge } from '../utils/format';
+import { StatusBadge } from './status-badge';
+
+/** A reward: Used, Available (with a Use button) or expired (no Use button), spec §4. */
+export function RewardCard({
+  reward,
+  onUse,
+  isUsing = false,
+}: {
+  reward: RewardDto;
+  onUse?: (reward: RewardDto) => void;
+  isUsing?: boolean;
+}) {
+  const headingId = `reward-${reward.id}`;
+  const title = describeReward(reward.rewardType, reward.rewardValue);
+  return (
+    <Card.Root as="article" aria-labelledby={headingId} size="sm" h="full">
+      <Card.Body>
+        <Stack gap="2" h="full">
+          <Flex justify="space-between" align="flex-start" gap="2">
+            <Heading as="h3" size="sm" id={headingId}>
+              {title}
+            </Heading>
+            <StatusBadge look={rewardStateBadge(reward.state)} />
+          </Flex>
+          <Text fontSize="sm" color="fg.muted">
+            Earned for {reward.milestoneName} on {formatDate(reward.earnedAt)}
+          </Text>
+          <Text fontSize="sm" color={reward.state === 'expired' ? 'red.700' : 'fg.muted'}>
+            {reward.state === 'used' && reward.usedAt
+              ? `Used on ${formatDate(reward.usedAt)}`
+              : reward.state === 'expired'
+                ? `Expired on ${formatDate(reward.expiresAt)}`
+                : `Expires on ${formatDate(reward.expiresAt)}`}
+          </Text>
+          {reward.state === 'available' && onUse && (
+            <Button
+              size="sm"
+              colorPalette="brand"
+              mt="auto"
+              onClick={() => onUse(reward)}
+              loading={isUsing}
+              loadingText="Using..."
+              aria-label={`Use ${title}`}
+            >
+              Use Reward
+            </Button>
+          )}
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,103 @@
+import { Box, IconButton } from '@chakra-ui/react';
+import { useEffect, useRef, useState } from 'react';
+import { usePrefersReducedMotion } from '../hooks/use-prefers-reduced-motion';
+
+const POSTER = '/media/hero-poster.webp';
+const SOURCES = [
+  { src: '/media/hero.mp4', type: 'video/mp4' },
+  { src: '/media/hero.webm', type: 'video/webm' },
+];
+
+/**
+ * The hero's looping, muted video (made for this site: public/media). The poster paints with the page; the
+ * video itself is attached only after the load event, so it never competes with first paint. Reduced-motion
+ * users keep the poster. A pause button keeps moving content under the visitor's control (WCAG 2.2.2).
+ */
+export function HeroVideo() {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const isReduced = usePrefersReducedMotion();
+  const [isAttached, setAttached] = useState(false);
+  const [isPaused, setPaused] = useState(false);
+
+  useEffect(() => {
+    if (isReduced) return;
+    const attach = () => setAttached(true);
+    if (document.readyState === 'complete') {
+      const timer = window.setTimeout(attach, 200);
+      return () => window.clearTimeout(timer);
+    }
+    window.addEventListener('load', attach, { once: true });
+    return () => window.removeEventListener('load', attach);
+  }, [isReduced]);
+
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!isAttached || !video) return;
+    video.muted = true;
+    video.load();
+    video.play().catch(() => setPaused(true));
+  }, [isAttached]);
+
+  function togglePlayback() {
+    const video = videoRef.current;
+    if (!video) return;
+    if (video.paused) {
+      video.play().then(
+        () => setPaused(false),
+        () => setPaused(true),
+      );
+    } else {
+      video.pause();
+      setPaused(true);
+    }
+  }
+
+  return (
+    <Box
+      position="relative"
+      aspectRatio={16 / 9}
+      w="full"
+      borderRadius="2xl"
+      overflow="hidden"
+      bg="brand.800"
+      shadow="2xl"
+      borderWidth="1px"
+      borderColor="whiteAlpha.300"
+    >
+      <video
+        ref={videoRef}
+        poster={POSTER}
+        width={960}
+        height={540}
+        muted
+        loop
+        playsInline
+        preload="none"
+        aria-hidden="true"
+        tabIndex={-1}
+        style={{ display: 'block', width: '100%', height: '100%', objectFit: 'cover' }}
+      >
+        {isAttached && SOURCES.map((source) => <source key={source.src} src={source.src} type={source.type} />)}
+      </video>
+      {isAttached && (
+        <IconButton
+          aria-label={isPaused ? 'Play background video' : 'Pause background video'}
+          size="sm"
+          variant="solid"
+          bg="blackAlpha.700"
+          color="white"
+          _hover={{ bg: 'blackAlpha.800' }}
+          position="absolute"
+          bottom="3"
+          right="3"
+          borderRadius="full"
+          onClick={togglePlayback}
+        >
+          <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true" fill="currentColor">
+            {isPaused ? <path d="M3 1.5v11l9-5.5z" /> : <path d="M3 1.5h3v11H3zM8 1.5h3v11H8z" />}
+          </svg>
+        </IconButton>
+      )}
+    </Box>
+  );
+}

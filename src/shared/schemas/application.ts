@@ -1,0 +1,341 @@
+import { z } from 'zod';
+import { registerSchema } from './auth';
+import {
+  BUSINESS_TYPES,
+  LOAN_AMOUNT_MAX,
+  LOAN_AMOUNT_MIN,
+  MAX_BANK_STATEMENTS,
+  MAX_FILE_BYTES,
+  MONTHLY_REVENUE_BANDS,
+  TIME_IN_BUSINESS,
+} from '../constants';
+
+// The wizard's validation rules (public spec §5) with their literal messages, shared by the wizard and
+// POST /api/loan-application-enhanced. Messages the spec does not give (format of EIN and phone, real dates,
+// ages, lengths, files) are ours; they only appear when the spec's rule is already met.
+export const APPLICATION_MESSAGES = {
+  loanAmountRequired: 'Loan amount is required',
+  loanAmountInvalid: 'Please enter a valid loan amount',
+  loanAmountMin: 'Minimum loan amount is $10,000',
+  loanAmountMax: 'Maximum loan amount is $5,000,000',
+  businessNameRequired: 'Business name is required',
+  einRequired: 'EIN number is required',
+  einFormat: 'Please enter a valid EIN format (XX-XXXXXXX)',
+  businessAddressRequired: 'Business address is required',
+  businessStartDateRequired: 'Business start date is required',
+  businessStartDateInvalid: 'Please enter a valid business start date',
+  businessStartDateFuture: 'Business start date cannot be in the future',
+  businessTypeRequired: 'Business type is required',
+  timeInBusinessRequired: 'Time in business is required',
+  ownerNameRequired: 'Owner name is required',
+  ssnRequired: 'Social Security Number is required',
+  ssnFormat: 'Please enter a valid SSN format (XXX-XX-XXXX)',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+  phoneRequired: 'Phone number is required',
+  phoneFormat: 'Please enter a valid phone number ((XXX) XXX-XXXX)',
+  dateOfBirthRequired: 'Date of birth is required',
+  dateOfBirthInvalid: 'Please enter a valid date of birth',
+  dateOfBirthAge: 'Applicants must be between 18 and 120 years old',
+  creditScoreRequired: 'Estimated credit score is required',
+  creditScoreRange: 'Credit score must be between 300 and 850',
+  monthlyRevenueRequired: 'Monthly revenue is required',
+  additionalInfoMax: 'Additional information must be at most 5,000 characters',
+  bankStatementsRequired: 'At least one bank statement is required',
+  bankStatementsMax: `You can upload up to ${MAX_BANK_STATEMENTS} bank statements`,
+  driversLicenseRequired: "Driver's license is required",
+  voidedCheckRequired: 'Voided check is required',
+  oneFileOnly: 'Only one file is allowed',
+  fileType: 'Only PDF or image files (JPEG, PNG, WebP, HEIC) are allowed',
+  fileSize: 'Each file must be 10MB or smaller',
+  fileEmpty: 'The file is empty',
+  fileContent: 'The file content does not match its type',
+} as const;
+
+const M = APPLICATION_MESSAGES;
+
+export const SSN_RE = /^\d{3}-\d{2}-\d{4}$/;
+export const EIN_RE = /^\d{2}-\d{7}$/;
+export const PHONE_RE = /^\(\d{3}\) \d{3}-\d{4}$/;
+const EMAIL_RE = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2,}$/;
+const ISO_DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export const ADDITIONAL_INFO_MAX = 5000;
+
+/** Today's calendar date in UTC, 'YYYY-MM-DD' (both sides use the same clock reading). */
+export function todayUtc(now = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** True for a real calendar date written 'YYYY-MM-DD' (no 2023-02-30). */
+export function isRealIsoDate(value: string): boolean {
+  const match = ISO_DATE_RE.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return (
+    year >= 1800 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+  );
+}
+
+/** Whole years between a birth date and today (both 'YYYY-MM-DD'). */
+export function ageOn(birthDate: string, today: string): number {
+  const [by, bm, bd] = birthDate.split('-').map(Number) as [number, number, number];
+  const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];
+  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
+}
+
+/** Unicode normalised once, trimmed: whitespace-only text counts as empty (spec §5). */
+const text = (requiredMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .transform((value) => value.normalize('NFC').trim())
+    .pipe(z.string().min(1, requiredMessage));
+
+const boundedText = (requiredMessage: string, max: number) =>
+  text(requiredMessage).pipe(z.string().max(max, `Must be at most ${max} characters`));
+
+/** A select whose value must be one of the spec's options; anything else reads as "not chosen". */
+const choice = <T extends readonly [string, ...string[]]>(options: T, requiredMessage: string) =>
+  z.string({ error: requiredMessage }).pipe(z.enum(options, { error: requiredMessage }));
+
+/** Typed digits and commas ('250,000') or a number; whole dollars out. */
+export const loanAmountSchema = z
+  .union([z.string(), z.number()], { error: M.loanAmountRequired })
+  .transform((value, ctx) => {
+    const raw = typeof value === 'number' ? String(value) : value.replace(/,/g, '').trim();
+    if (raw === '') {
+      ctx.addIssue({ code: 'custom', message: M.loanAmountRequired });
+      return z.NEVER;
+    }
+    if (!/^\d{1,10}$/.test(raw)) {
+      ctx.addIssue({ code: 'custom', message: M.loanAmountInvalid });
+      return z.NEVER;
+    }
+    return Number(raw);
+  })
+  .pipe(z.number().min(LOAN_AMOUNT_MIN, M.loanAmountMin).max(LOAN_AMOUNT_MAX, M.loanAmountMax));
+
+export const einSchema = text(M.einRequired).pipe(z.string().regex(EIN_RE, M.einFormat));
+export const ssnSchema = text(M.ssnRequired).pipe(z.string().regex(SSN_RE, M.ssnFormat));
+export const phoneSchema = text(M.phoneRequired).pipe(z.string().regex(PHONE_RE, M.phoneFormat));
+export const applicantEmailSchema = text(M.emailRequired)
+  .transform((value) => value.toLowerCase())
+  .pipe(z.string().max(254, M.emailInvalid).regex(EMAIL_RE, M.emailInvalid));
+
+// Each rule runs only when the one before it passed, so a field reports one message at a time.
+export const businessStartDateSchema = text(M.businessStartDateRequired)
+  .pipe(z.string().refine(isRealIsoDate, M.businessStartDateInvalid))
+  .pipe(z.string().refine((value) => value <= todayUtc(), M.businessStartDateFuture));
+
+export const dateOfBirthSchema = text(M.dateOfBirthRequired)
+  .pipe(z.string().refine(isRealIsoDate, M.dateOfBirthInvalid))
+  .pipe(
+    z.string().refine((value) => {
+      const age = ageOn(value, todayUtc());
+      return age >= 18 && age <= 120;
+    }, M.dateOfBirthAge),
+  );
+
+/** The select's value ('750') or a number; the spec's rule is the 300-850 range. */
+export const creditScoreSchema = z
+  .union([z.string(), z.number()], { error: M.creditScoreRequired })
+  .transform((value, ctx) => {
+    const raw = typeof value === 'number' ? String(value) : value.trim();
+    if (raw === '') {
+      ctx.addIssue({ code: 'custom', message: M.creditScoreRequired });
+      return z.NEVER;
+    }
+    if (!/^\d{1,4}$/.test(raw)) {
+      ctx.addIssue({ code: 'custom', message: M.creditScoreRange });
+      return z.NEVER;
+    }
+    return Number(raw);
+  })
+  .pipe(z.number().min(300, M.creditScoreRange).max(850, M.creditScoreRange));
+
+const optionalText = (max: number, message = `Must be at most ${max} characters`) =>
+  z
+    .string()
+    .optional()
+    .transform((value) => value?.normalize('NFC').trim() ?? '')
+    .pipe(z.string().max(max, message))
+    .transform((value) => (value === '' ? null : value));
+
+const applicationShape = {
+  loanAmount: loanAmountSchema,
+  businessName: boundedText(M.businessNameRequired, 200),
+  ein: einSchema,
+  businessAddress: boundedText(M.businessAddressRequired, 300),
+  businessAddress2: optionalText(300),
+  businessStartDate: businessStartDateSchema,
+  businessType: choice(BUSINESS_TYPES, M.businessTypeRequired),
+  timeInBusiness: choice(TIME_IN_BUSINESS, M.timeInBusinessRequired),
+  ownerName: boundedText(M.ownerNameRequired, 200),
+  ssn: ssnSchema,
+  email: applicantEmailSchema,
+  phone: phoneSchema,
+  dateOfBirth: dateOfBirthSchema,
+  estimatedCreditScore: creditScoreSchema,
+  monthlyRevenue: choice(MONTHLY_REVENUE_BANDS, M.monthlyRevenueRequired),
+  additionalInfo: optionalText(ADDITIONAL_INFO_MAX, M.additionalInfoMax),
+  // Sent by the wizard (spec §7) but decided by the server: honoured only for a signed-in client.
+  isExistingClient: z.boolean().optional(),
+};
+
+/** A new applicant's answers. Unknown keys are refused, never stripped (SECURITY.md C, D). */
+export const applicationFormSchema = z.object(applicationShape).strict();
+export type ApplicationFormInput = z.input<typeof applicationFormSchema>;
+export type ApplicationFormData = z.output<typeof applicationFormSchema>;
+
+/** Empty means "keep the value of my last application" (returning clients never see their full SSN or EIN). */
+const reusable = <T extends z.ZodType<string>>(schema: T) =>
+  z.union([z.literal('').transform(() => null), z.undefined().transform(() => null), schema]);
+
+/** A returning client's answers: SSN, EIN and birth date may be left empty to reuse the stored ones. */
+export const returningApplicationFormSchema = z
+  .object({
+    ...applicationShape,
+    ssn: reusable(ssnSchema),
+    ein: reusable(einSchema),
+    dateOfBirth: reusable(dateOfBirthSchema),
+  })
+  .strict();
+export type ReturningApplicationFormData = z.output<typeof returningApplicationFormSchema>;
+
+/** The wizard's form steps and the fields each one validates. */
+export const NEW_APPLICANT_STEPS = ['loan-amount', 'business', 'personal', 'financial', 'documents', 'review'] as const;
+export const RETURNING_CLIENT_STEPS = ['loan-amount', 'documents', 'review'] as const;
+export type FormStep = (typeof NEW_APPLICANT_STEPS)[number];
+export type ApplicationField = Exclude<keyof typeof applicationShape, 'isExistingClient'>;
+
+export const STEP_FIELDS: Record<FormStep, readonly ApplicationField[]> = {
+  'loan-amount': ['loanAmount'],
+  business: [
+    'businessName',
+    'ein',
+    'businessAddress',
+    'businessAddress2',
+    'businessStartDate',
+    'businessType',
+    'timeInBusiness',
+  ],
+  personal: ['ownerName', 'ssn', 'email', 'phone', 'dateOfBirth', 'estimatedCreditScore'],
+  financial: ['monthlyRevenue', 'additionalInfo'],
+  documents: [],
+  review: [],
+};
+
+/** Restricted data (SECURITY.md F): kept in memory only, never in browser storage. */
+export const RESTRICTED_FIELDS = ['ssn', 'ein', 'dateOfBirth'] as const;
+
+// Files (spec §5 and PRODUCT.md 3): PDF or image, 10 MB each, 1-4 statements, one licence, one check.
+export const DOCUMENT_FIELDS = ['bankStatements', 'driversLicense', 'voidedCheck'] as const;
+export type DocumentField = (typeof DOCUMENT_FIELDS)[number];
+
+/** Declared types accepted, by the family the server's magic-byte check must find. */
+export const ACCEPTED_FILE_TYPES = {
+  pdf: { mimeTypes: ['application/pdf', 'application/x-pdf'], extensions: ['pdf'] },
+  jpeg: { mimeTypes: ['image/jpeg', 'image/jpg', 'image/pjpeg'], extensions: ['jpg', 'jpeg', 'jfif'] },
+  png: { mimeTypes: ['image/png'], extensions: ['png'] },
+  webp: { mimeTypes: ['image/webp'], extensions: ['webp'] },
+  heic: {
+    mimeTypes: ['image/heic', 'image/heif', 'image/heic-sequence', 'image/heif-sequence'],
+    extensions: ['heic', 'heif'],
+  },
+} as const;
+export type AcceptedFileKind = keyof typeof ACCEPTED_FILE_TYPES;
+export const FILE_INPUT_ACCEPT = [
+  ...Object.values(ACCEPTED_FILE_TYPES).flatMap((kind) => kind.mimeTypes),
+  ...Object.values(ACCEPTED_FILE_TYPES).flatMap((kind) => kind.extensions.map((ext) => `.${ext}`)),
+].join(',');
+
+const extensionOf = (name: string) => {
+  const dot = name.lastIndexOf('.');
+  return dot >= 0 ? name.slice(dot + 1).toLowerCase() : '';
+};
+
+/** The kind a declared MIME type (or, when the browser gives none, the extension) claims; null when they disagree. */
+export function declaredFileKind(file: { name: string; type: string }): AcceptedFileKind | null {
+  const type = file.type.toLowerCase().split(';')[0]?.trim() ?? '';
+  const extension = extensionOf(file.name);
+  const isGeneric = type === '' || type === 'application/octet-stream';
+  for (const kind of Object.keys(ACCEPTED_FILE_TYPES) as AcceptedFileKind[]) {
+    const accepted = ACCEPTED_FILE_TYPES[kind];
+    const typeMatches = (accepted.mimeTypes as readonly string[]).includes(type);
+    const extensionMatches = (accepted.extensions as readonly string[]).includes(extension);
+    if (typeMatches && (extension === '' || extensionMatches)) return kind;
+    if (isGeneric && extensionMatches) return kind;
+  }
+  return null;
+}
+
+/** What is wrong with one chosen file, or null (checked in the browser and again on the server). */
+export function fileProblem(file: { name: string; type: string; size: number }): string | null {
+  if (!declaredFileKind(file)) return M.fileType;
+  if (file.size > MAX_FILE_BYTES) return M.fileSize;
+  if (file.size < 1) return M.fileEmpty;
+  return null;
+}
+
+/** Which required documents are missing; returning clients need only new bank statements (spec §6). */
+export function documentErrors(
+  counts: Record<DocumentField, number>,
+  opts: { isExistingClient: boolean },
+): Partial<Record<DocumentField, string>> {
+  const errors: Partial<Record<DocumentField, string>> = {};
+  if (counts.bankStatements < 1) errors.bankStatements = M.bankStatementsRequired;
+  else if (counts.bankStatements > MAX_BANK_STATEMENTS) errors.bankStatements = M.bankStatementsMax;
+  if (counts.driversLicense > 1) errors.driversLicense = M.oneFileOnly;
+  else if (!opts.isExistingClient && counts.driversLicense < 1) errors.driversLicense = M.driversLicenseRequired;
+  if (counts.voidedCheck > 1) errors.voidedCheck = M.oneFileOnly;
+  else if (!opts.isExistingClient && counts.voidedCheck < 1) errors.voidedCheck = M.voidedCheckRequired;
+  return errors;
+}
+
+/** GET /api/client/profile (public spec §3): SSN and EIN masked, no birth date, monthly revenue as its band. */
+export type ClientProfileDto = {
+  success: true;
+  data: {
+    user: { firstName: string; lastName: string; email: string; businessName: string };
+    lastApplication: {
+      loanAmount: number;
+      businessName: string;
+      ein: string;
+      businessAddress: string;
+      businessAddress2: string;
+      businessStartDate: string;
+      businessType: string;
+      timeInBusiness: string;
+      ownerName: string;
+      ssn: string;
+      email: string;
+      phone: string;
+      estimatedCreditScore: number;
+      monthlyRevenue: string;
+      additionalInfo: string;
+    } | null;
+  };
+};
+
+/** What the wizard loads on start: the returning-client profile (signed-in clients only) and the maps key. */
+export type WizardStartDto = { profile: ClientProfileDto | null; mapsApiKey: string; mapsKeyConfigured: boolean };
+
+/** The Idempotency-Key header of a submission: a UUID the browser makes once per payload (PRODUCT.md 3). */
+export const idempotencyKeySchema = z
+  .string({ error: 'Idempotency-Key header is required' })
+  .trim()
+  .min(1, 'Idempotency-Key header is required')
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Idempotency-Key must be a UUID');
+
+/** The create-account step: the platform's registration rules plus the confirmation (spec §5 Registration). */
+export const createAccountFormSchema = registerSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((value) => value.password === value.confirmPassword, {
+    message: 'Passwords do not match',
+    path: ['confirmPassword'],
+    // Report a mismatch even while other fields still have errors.
+    when: () => true,
+  });
+export type CreateAccountFormInput = z.input<typeof createAccountFormSchema>;
+export type CreateAccountFormData = z.output<typeof createAccountFormSchema>;

@@ -1,0 +1,85 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const alias = {
+  '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)),
+  '@': fileURLToPath(new URL('./src', import.meta.url)),
+};
+const apiPort = process.env.PORT ?? '3000';
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: { alias },
+  // Only VITE_* variables reach the browser; never widen this prefix.
+  envPrefix: 'VITE_',
+  server: {
+    port: 5173,
+    proxy: {
+      '/trpc': `http://127.0.0.1:${apiPort}`,
+      '/api': `http://127.0.0.1:${apiPort}`,
+      '/healthz': `http://127.0.0.1:${apiPort}`,
+    },
+  },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    chunkSizeWarningLimit: 600,
+    // dist/.vite/manifest.json: the prerender step and bench/frontend.ts read the chunk graph from it
+    // (the server never serves dot-folders).
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // What every page needs to start, in one long-cached chunk instead of many small shared ones.
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack|@trpc|superjson|copy-anything|is-what|@emotion|stylis|hoist-non-react-statics|react-is)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'drizzle/**/*.test.ts'],
+          exclude: ['**/*.int.test.ts', '**/*.fault.test.ts', 'node_modules/**', 'dist*/**'],
+          environment: 'node',
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'integration',
+          include: ['server/**/*.int.test.ts'],
+          exclude: ['server/test/faults/**', 'node_modules/**'],
+          globalSetup: ['server/test/global-setup.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // One database per run; files run in parallel workers but each test owns its rows.
+          fileParallelism: true,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          // Fault tests start real server processes and databases (npm run test:faults).
+          name: 'faults',
+          include: ['server/test/faults/**/*.fault.test.ts'],
+          globalSetup: ['server/test/global-setup.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
