@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
+import { a11yViolations } from './axe';
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateTOTP } from '@oslojs/otp';
-import type { Page } from '@playwright/test';
 import { createUser, db, E2E_BASE_URL, expect, test, type E2EUser } from './fixtures';
 
 // Back office (issue 7). Data is inserted straight into the database: synthetic names, placeholder ciphertext
@@ -76,15 +75,6 @@ async function insertLoan(client: E2EUser, businessName: string) {
   return loanId;
 }
 
-async function seriousA11yViolations(page: Page, selector: string) {
-  const { violations } = await new AxeBuilder({ page })
-    .include(selector)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html.slice(0, 120)).join(', ')}`);
-}
 
 test.describe('back office', () => {
   test('an admin filters, opens a detail, changes a status, records a payment and exports CSV', async ({
@@ -300,27 +290,27 @@ test.describe('back office', () => {
     await page.goto('/admin');
     await expect(page.getByRole('heading', { name: 'Loan Performance' })).toBeVisible();
     expect(await fitsWidth()).toBe(true);
-    expect(await seriousA11yViolations(page, '#main')).toEqual([]);
+    expect(await a11yViolations(page, { selector: '#main' })).toEqual([]);
 
     await page.getByRole('tab', { name: 'Applications' }).click();
     await page.getByRole('searchbox', { name: 'Search applications' }).fill(token);
     await expect(page.getByRole('cell', { name: `${token} Optics`, exact: true })).toBeVisible();
     expect(await fitsWidth()).toBe(true);
-    expect(await seriousA11yViolations(page, '#main')).toEqual([]);
+    expect(await a11yViolations(page, { selector: '#main' })).toEqual([]);
     await page.getByRole('button', { name: `View ${token} Optics`, exact: true }).click();
     await expect(page.getByRole('dialog').getByText('***-**-4321')).toBeVisible();
-    expect(await seriousA11yViolations(page, '[role=dialog]')).toEqual([]);
+    expect(await a11yViolations(page, { selector: '[role=dialog]' })).toEqual([]);
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
 
     await page.getByRole('tab', { name: 'Active Loans' }).click();
     await page.getByRole('button', { name: `Payments for ${token} Roofing` }).click();
     await expect(page.getByRole('dialog').getByTestId('loan-balance')).toBeVisible();
-    expect(await seriousA11yViolations(page, '[role=dialog]')).toEqual([]);
+    expect(await a11yViolations(page, { selector: '[role=dialog]' })).toEqual([]);
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
 
     await page.getByRole('tab', { name: 'Staff' }).click();
     await expect(page.getByRole('button', { name: 'Create Staff Account' })).toBeVisible();
     expect(await fitsWidth()).toBe(true);
-    expect(await seriousA11yViolations(page, '#main')).toEqual([]);
+    expect(await a11yViolations(page, { selector: '#main' })).toEqual([]);
   });
 });

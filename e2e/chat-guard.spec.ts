@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
+import { a11yViolations } from './axe';
 import type { Page } from '@playwright/test';
 import { db, E2E_BASE_URL, expect, test } from './fixtures';
 
@@ -26,25 +26,17 @@ const statusBadge = (page: Page) => page.getByRole('status', { name: 'Session st
 const messageInput = (page: Page) => page.getByRole('textbox', { name: 'Message' });
 const counter = (page: Page, label: string) => page.getByText(label, { exact: true }).locator('..');
 
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).include('#main').analyze();
-  expect(
-    violations.map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    ),
-  ).toEqual([]);
-}
 
 test('the FUND WEEKLY loop leads to the challenge panel and a right answer restores sending', async ({ page }) => {
   await page.goto('/chat-test');
   await expect(page.getByRole('heading', { name: 'Chat Test' })).toBeVisible();
   await expect(page.getByText('No messages yet. Start a conversation!')).toBeVisible();
   await expect(statusBadge(page)).toHaveText(/NORMAL/);
-  await expectNoAxeViolations(page);
+  expect(await a11yViolations(page, { selector: '#main', all: true })).toEqual([]);
 
   await runLoop(page);
   await expect(statusBadge(page)).toHaveText(/CHALLENGE/);
-  await expectNoAxeViolations(page);
+  expect(await a11yViolations(page, { selector: '#main', all: true })).toEqual([]);
   await expect(counter(page, 'Count')).toContainText('3');
   await expect(messageInput(page)).toBeDisabled();
   await expect(messageInput(page)).toHaveAttribute('placeholder', 'Complete human verification to continue...');
@@ -99,7 +91,7 @@ test('wrong answers lead to the muted panel with minutes shown, also for a new s
   await expect(statusBadge(page)).toHaveText(/MUTED_15MIN/);
   await expect(messageInput(page)).toBeDisabled();
   await expect(messageInput(page)).toHaveAttribute('placeholder', 'Chat is temporarily muted...');
-  await expectNoAxeViolations(page);
+  expect(await a11yViolations(page, { selector: '#main', all: true })).toEqual([]);
 
   // The muted panel offers verification too; another wrong answer keeps the mute.
   await page.getByLabel('Your answer').fill(String(answer + 2));

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
+import { a11yViolations } from './axe';
 import type { Page } from '@playwright/test';
 import { db, expect, test } from './fixtures';
 
@@ -108,16 +108,6 @@ function inUtcDays(days: number): string {
 
 const card = (page: Page, name: string) => page.getByRole('article', { name });
 
-/** Serious and critical WCAG 2.2 AA findings inside `selector` (SECURITY.md O1). */
-async function seriousA11yViolations(page: Page, selector: string) {
-  const { violations } = await new AxeBuilder({ page })
-    .include(selector)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html.slice(0, 120)).join(', ')}`);
-}
 
 test.describe('client area', () => {
   test('an approved client accepts funding, sees the loan, then claims and uses the reward', async ({
@@ -301,25 +291,25 @@ test.describe('client area', () => {
     await page.goto('/dashboard');
     await expect(page.getByRole('article').getByText('Pre-Approved')).toBeVisible();
     expect(await fitsWidth()).toBe(true);
-    expect(await seriousA11yViolations(page, '#main')).toEqual([]);
+    expect(await a11yViolations(page, { selector: '#main' })).toEqual([]);
     await page.getByRole('button', { name: 'Accept Funding' }).click();
     await expect(page.getByRole('alertdialog')).toBeVisible();
-    expect(await seriousA11yViolations(page, '[role=alertdialog]')).toEqual([]);
+    expect(await a11yViolations(page, { selector: '[role=alertdialog]' })).toEqual([]);
     await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm and Accept' }).click();
     await page.getByRole('alertdialog').getByRole('link', { name: 'View My Loans' }).click();
     await expect(page.getByRole('button', { name: 'View Payment Schedule' })).toBeVisible();
     expect(await fitsWidth()).toBe(true);
-    expect(await seriousA11yViolations(page, '#main')).toEqual([]);
+    expect(await a11yViolations(page, { selector: '#main' })).toEqual([]);
 
     await page.goto('/client-portal');
     await expect(page.getByRole('heading', { name: 'Account Information' })).toBeVisible();
     await expect(page.getByRole('article').getByText('Funded', { exact: true })).toBeVisible();
     expect(await fitsWidth()).toBe(true);
-    expect(await seriousA11yViolations(page, '#main')).toEqual([]);
+    expect(await a11yViolations(page, { selector: '#main' })).toEqual([]);
 
     await page.goto('/rewards');
     await expect(page.getByRole('heading', { name: 'Rewards Dashboard' })).toBeVisible();
     expect(await fitsWidth()).toBe(true);
-    expect(await seriousA11yViolations(page, '#main')).toEqual([]);
+    expect(await a11yViolations(page, { selector: '#main' })).toEqual([]);
   });
 });

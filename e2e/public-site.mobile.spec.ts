@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoSeriousAxeViolations } from './axe';
 import { expect, test } from './fixtures';
 
 // Public site on a phone (issue 3): the menu, the hero, the calculator and the sticky box fit the screen.
@@ -40,12 +40,7 @@ test('the calculator works with touch-sized controls and the page passes axe', a
   await amount.focus();
   await page.keyboard.press('ArrowRight');
   await expect(page.locator('#calculator').getByTestId('emi-amount')).toHaveText('$4,943');
-  const box = page.getByRole('region', { name: 'Apply Today' });
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
-  if (await box.count()) await expect.poll(() => box.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  // The calculator sits below the 300 px threshold: the Apply Today box loads and fades in; check it shown.
+  await expect(page.getByRole('region', { name: 'Apply Today' })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
 });

@@ -1,28 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectNoSeriousAxeViolations } from './axe';
 import { db, expect, latestMailTo, test, uniqueEmail } from './fixtures';
 
 // Public site (issue 3): the literal texts of public spec §2 and §8, the calculator of §9, the sticky box,
 // the FAQ, the mailing list and the contact form, prerendered HTML and accessibility.
 
 const STAFF_EMAIL = 'underwriting@summitfunding.example';
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-/** Transitions (a toast, the sticky box fading in) would be measured half-transparent: let them finish. */
-async function settleAnimations(page: Page) {
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
-  const box = page.getByRole('region', { name: 'Apply Today' });
-  if (await box.count()) await expect.poll(() => box.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
-}
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  await settleAnimations(page);
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(
-    serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
 
 async function expectMeta(page: Page, title: string) {
   await expect(page).toHaveTitle(title);

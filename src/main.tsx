@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { Providers } from './app/providers';
-import { AppRoutes } from './app/routes';
+import { AppRoutes, preloadPrerenderedPage } from './app/routes';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root');
@@ -18,23 +18,12 @@ const app = (
   </StrictMode>
 );
 
-// The lazily loaded page of each prerendered route (the same chunks src/app/routes.tsx loads). Hydration waits
-// for it: an update (the auth answer) reaching a page that is still dehydrated would replace it with a spinner.
-const PRERENDERED_PAGES: Record<string, () => Promise<unknown>> = {
-  '/': () => import('@/features/public/pages/landing-page'),
-  '/products': () => import('@/features/public/pages/products-page'),
-  '/about': () => import('@/features/public/pages/about-page'),
-  '/contact': () => import('@/features/public/pages/contact-page'),
-  '/apply': () => import('@/features/applications/pages/apply-page'),
-};
-
 const normalise = (pathname: string) => pathname.replace(/\/+$/, '') || '/';
 const prerendered = container.dataset.prerendered && normalise(container.dataset.prerendered);
 
 if (prerendered && prerendered === normalise(window.location.pathname) && container.firstElementChild) {
-  // Build-time HTML of this very route: keep it and attach to it once its page code is here.
-  const loadPage = PRERENDERED_PAGES[prerendered] ?? (() => Promise.resolve());
-  loadPage()
+  // Build-time HTML of this very route: keep it and attach to it once its page code is here (lazy-page.ts).
+  preloadPrerenderedPage(prerendered)
     .catch(() => undefined)
     .finally(() => hydrateRoot(container, app));
 } else {

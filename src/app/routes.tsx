@@ -1,30 +1,31 @@
 import { Center, Spinner } from '@chakra-ui/react';
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { useRoutes, type RouteObject } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useAuth, type AuthState } from '@/hooks/use-auth';
+import { lazyPage } from '@/lib/lazy-page';
 import { RootLayout } from './layouts/root-layout';
 import NotFoundPage from './not-found-page';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { UnauthorizedRedirect } from './unauthorized-redirect';
 
 // Route-level code splitting: signed-in areas are never downloaded on public pages.
-const LandingPage = lazy(() => import('@/features/public/pages/landing-page'));
-const HomePage = lazy(() => import('@/features/public/pages/home-page'));
-const ProductsPage = lazy(() => import('@/features/public/pages/products-page'));
-const AboutPage = lazy(() => import('@/features/public/pages/about-page'));
-const ContactPage = lazy(() => import('@/features/public/pages/contact-page'));
-const ApplyPage = lazy(() => import('@/features/applications/pages/apply-page'));
-const LoginPage = lazy(() => import('@/features/auth/pages/login-page'));
-const ResetPasswordPage = lazy(() => import('@/features/auth/pages/reset-password-page'));
-const PortalLoginPage = lazy(() => import('@/features/auth/pages/portal-login-page'));
-const ClientPortalPage = lazy(() => import('@/features/clients/pages/client-portal-page'));
-const DashboardPage = lazy(() => import('@/features/clients/pages/dashboard-page'));
-const RewardsPage = lazy(() => import('@/features/clients/pages/rewards-page'));
-const AdminPage = lazy(() => import('@/features/admin/pages/admin-page'));
-const ChatTestPage = lazy(() => import('@/features/chat-guard/pages/chat-test-page'));
+const LandingPage = lazyPage(() => import('@/features/public/pages/landing-page'));
+const HomePage = lazyPage(() => import('@/features/public/pages/home-page'));
+const ProductsPage = lazyPage(() => import('@/features/public/pages/products-page'));
+const AboutPage = lazyPage(() => import('@/features/public/pages/about-page'));
+const ContactPage = lazyPage(() => import('@/features/public/pages/contact-page'));
+const ApplyPage = lazyPage(() => import('@/features/applications/pages/apply-page'));
+const LoginPage = lazyPage(() => import('@/features/auth/pages/login-page'));
+const ResetPasswordPage = lazyPage(() => import('@/features/auth/pages/reset-password-page'));
+const PortalLoginPage = lazyPage(() => import('@/features/auth/pages/portal-login-page'));
+const ClientPortalPage = lazyPage(() => import('@/features/clients/pages/client-portal-page'));
+const DashboardPage = lazyPage(() => import('@/features/clients/pages/dashboard-page'));
+const RewardsPage = lazyPage(() => import('@/features/clients/pages/rewards-page'));
+const AdminPage = lazyPage(() => import('@/features/admin/pages/admin-page'));
+const ChatTestPage = lazyPage(() => import('@/features/chat-guard/pages/chat-test-page'));
 
-function page(Component: LazyExoticComponent<ComponentType> | ComponentType) {
+function page(Component: ComponentType) {
   return (
     <RouteErrorBoundary>
       <Suspense
@@ -83,6 +84,20 @@ export function routesFor(auth: AuthState): RouteObject[] {
   }
   children.push({ path: '*', element: page(NotFoundPage) });
   return [{ element: <RootLayout auth={auth} />, children }];
+}
+
+/** The page of each prerendered route, in the signed-out state the build renders it in (scripts/prerender.mjs). */
+const PRERENDERED_PAGES: Record<string, { preload: () => Promise<void> }> = {
+  '/': LandingPage,
+  [paths.products]: ProductsPage,
+  [paths.about]: AboutPage,
+  [paths.contact]: ContactPage,
+  [paths.apply]: ApplyPage,
+};
+
+/** Loads the page of a prerendered route, so that hydrating its markup never suspends. */
+export function preloadPrerenderedPage(pathname: string): Promise<void> {
+  return PRERENDERED_PAGES[pathname]?.preload() ?? Promise.resolve();
 }
 
 export function AppRoutes() {

@@ -1,0 +1,21 @@
+import { createElement, lazy, type ComponentType } from 'react';
+
+export type PreloadableComponent = ComponentType & { preload: () => Promise<void> };
+
+/**
+ * React.lazy with a `preload()`. Once preloaded, the component renders its module at once instead of going
+ * through React.lazy, which suspends on its first render even when the chunk is already here. Hydrating a
+ * prerendered page must not suspend: an update (the auth answer) that reaches a still-dehydrated Suspense
+ * boundary makes React throw the server markup away and show the fallback, so the page blinks and scrolls to
+ * the top.
+ */
+export function lazyPage(load: () => Promise<{ default: ComponentType }>): PreloadableComponent {
+  let loaded: ComponentType | undefined;
+  const Lazy = lazy(load);
+  const Page = () => createElement(loaded ?? Lazy);
+  const preload = () =>
+    load().then((module) => {
+      loaded = module.default;
+    });
+  return Object.assign(Page, { preload });
+}
