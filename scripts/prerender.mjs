@@ -5,8 +5,7 @@
 //    browser also starts from (auth loading), so the client can hydrate the markup as it is.
 // 3. Moves Chakra's (emotion's) inline <style> tags into <head>, sets the page's title, description, canonical
 //    and link-preview tags, preloads the page's own chunks, and writes dist/<route>/index.html.
-// The server (server/http/static.ts) serves those files and falls back to dist/index.html for other paths.
-import { createHash } from 'node:crypto';
+// The server (server/http/static.ts) serves those files and falls back to dist/200.html (the empty shell) for other paths.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -121,7 +120,7 @@ function metaFromSource(page) {
   return match ? { title: match[1], description: match[2] } : null;
 }
 
-function pageHtml(template, { route, markup, meta, preloads, guard }) {
+function pageHtml(template, { route, markup, meta, preloads }) {
   const { body, styles } = extractStyles(markup);
   const title = meta.title === SITE ? SITE : `${meta.title} | ${SITE}`;
   const url = `${PUBLIC_URL}${route === '/' ? '/' : route}`;
@@ -135,7 +134,6 @@ function pageHtml(template, { route, markup, meta, preloads, guard }) {
     `<meta property="og:image" content="${PUBLIC_URL}/media/og-image.jpg" />`,
     `<meta name="twitter:card" content="summary_large_image" />`,
     ...preloads.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-    guard ? `<style>html[data-spa-pending] #root{visibility:hidden}</style><script src="/${guard}"></script>` : '',
     styles,
   ].join('\n    ');
   let html = template
@@ -151,18 +149,6 @@ function pageHtml(template, { route, markup, meta, preloads, guard }) {
     `<div id="root" data-prerendered="${route}">${body}</div>`,
   );
   return html;
-}
-
-/**
- * The server answers every unknown path with dist/index.html, which is also the prerendered "/". This tiny
- * blocking script hides that markup on any other path until the app has rendered the real route (src/main.tsx).
- */
-function writeGuard() {
-  const code =
-    "if(location.pathname.replace(/\\/+$/,'')!=='')document.documentElement.setAttribute('data-spa-pending','');\n";
-  const name = `assets/spa-guard-${createHash('sha256').update(code).digest('hex').slice(0, 8)}.js`;
-  writeFileSync(path.join(OUT_DIR, name), code);
-  return name;
 }
 
 async function main() {
@@ -191,7 +177,6 @@ async function main() {
   });
   const entry = await import(pathToFileURL(path.join(SSR_DIR, 'entry.mjs')).href);
 
-  const guard = writeGuard();
   const written = [];
   try {
     for (const route of ROUTES) {
@@ -212,7 +197,6 @@ async function main() {
         markup,
         meta,
         preloads: manifest[route.page] ? pagePreloads(manifest, route.page, template) : [],
-        guard: route.path === '/' ? guard : null,
       });
       const file = route.path === '/' ? templatePath : path.join(OUT_DIR, route.path.slice(1), 'index.html');
       mkdirSync(path.dirname(file), { recursive: true });

@@ -31,5 +31,4 @@ if (prerendered && prerendered === normalise(window.location.pathname) && contai
   container.replaceChildren();
   delete container.dataset.prerendered;
   createRoot(container).render(app);
-  document.documentElement.removeAttribute('data-spa-pending');
 }

@@ -27,7 +27,7 @@ type Entry = { body: Buffer; gzip?: Buffer; br?: Buffer; type: string; immutable
 
 /**
  * Serves the built SPA: hashed assets with a year of cache, prerendered pages where they exist,
- * index.html as the history fallback. Files are read once and kept compressed in memory (dist is small).
+ * the empty shell (200.html) as the history fallback. Files are read once and kept compressed in memory (dist is small).
  */
 export function createStaticHandler(distDir: string) {
   const root = path.resolve(distDir);
@@ -91,8 +91,11 @@ export function createStaticHandler(distDir: string) {
       const entry = load(relative);
       return entry ? send(req, res, entry) : sendText(res, 404, 'Not found');
     }
-    // A prerendered page (dist/<route>/index.html) when the build made one, else the SPA shell.
-    const page = (relative && load(path.join(relative, 'index.html'))) || load('index.html');
+    // A prerendered page (dist/<route>/index.html) when the build made one, else the empty SPA shell
+    // (dist/200.html, written by scripts/prerender.mjs), never another route's prerendered markup.
+    const page = relative
+      ? load(path.join(relative, 'index.html')) || load('200.html') || load('index.html')
+      : load('index.html');
     if (!page) return sendText(res, 404, 'Not found');
     send(req, res, page);
   };

@@ -1,0 +1,57 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStaticHandler } from './static';
+
+// What a browser receives for each kind of path once the client is built and prerendered.
+describe('static files', () => {
+  let dir: string;
+  let server: Server;
+  let base: string;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'static-test-'));
+    writeFileSync(path.join(dir, 'index.html'), '<div id="root" data-prerendered="/">landing</div>');
+    writeFileSync(path.join(dir, '200.html'), '<div id="root"></div>');
+    mkdirSync(path.join(dir, 'products'));
+    writeFileSync(path.join(dir, 'products', 'index.html'), '<div id="root" data-prerendered="/products">products</div>');
+    mkdirSync(path.join(dir, 'assets'));
+    writeFileSync(path.join(dir, 'assets', 'app-1234.js'), 'console.log(1)');
+    writeFileSync(path.join(dir, '.env'), 'SECRET=1');
+    const handle = createStaticHandler(dir);
+    server = createServer((req, res) => handle(req, res, new URL(req.url ?? '/', 'http://x').pathname));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('serves the prerendered landing page at /', async () => {
+    expect(await (await fetch(`${base}/`)).text()).toContain('landing');
+  });
+
+  it('serves a prerendered route its own page, with or without a trailing slash', async () => {
+    expect(await (await fetch(`${base}/products`)).text()).toContain('products');
+    expect(await (await fetch(`${base}/products/`)).text()).toContain('products');
+  });
+
+  it("answers other routes with the empty shell, never another route's markup", async () => {
+    const response = await fetch(`${base}/login`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(await response.text()).toBe('<div id="root"></div>');
+  });
+
+  it('caches hashed assets for a year and refuses missing files and dot-files', async () => {
+    const asset = await fetch(`${base}/assets/app-1234.js`);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await fetch(`${base}/assets/missing.js`)).status).toBe(404);
+    expect((await fetch(`${base}/.env`)).status).toBe(404);
+  });
+});
