@@ -32,7 +32,9 @@ export async function a11yViolations(page: Page, options: { selector?: string; a
     .map(
       (violation) =>
         `${violation.id}: ${violation.nodes
-          .map((node) => `${node.html.slice(0, 160)} (${(node.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 200)})`)
+          .map(
+            (node) => `${node.html.slice(0, 160)} (${(node.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 200)})`,
+          )
           .join('; ')}`,
     );
 }
