@@ -34,6 +34,15 @@ declare module 'lucia' {
   }
 }
 
+/**
+ * lucia extends a session (one UPDATE and a new cookie) once less than half of ITS window, the client idle time,
+ * remains. Staff windows are 30 minutes, so staff sessions would be written on every request. Reporting the expiry
+ * shifted by half the difference makes lucia extend each session once half of its own window has passed: for staff,
+ * one write per 15 minutes. The real expiry is enforced in getSessionAndUser, before lucia sees the session.
+ */
+export function expiryReportedToLucia(expiresAt: Date, idleSeconds: number): Date {
+  return new Date(expiresAt.getTime() + Math.max(0, CLIENT_IDLE_SECONDS - idleSeconds) * 500);
+}
 
 /**
  * Stores SHA-256(session id) instead of the id: a database leak yields no usable cookie.
@@ -77,8 +86,9 @@ export class HashedSessionAdapter implements Adapter {
     const row = rows[0];
     if (!row) return [null, null];
     const absoluteExpiresAt = asUtcDate(row.absolute_expires_at);
-    // Disabled accounts and sessions past their absolute lifetime end on the very next request.
-    if (!row.is_active || absoluteExpiresAt.getTime() <= Date.now()) {
+    const expiresAt = asUtcDate(row.expires_at);
+    // Disabled accounts, idle sessions and sessions past their absolute lifetime end on the very next request.
+    if (!row.is_active || absoluteExpiresAt.getTime() <= Date.now() || expiresAt.getTime() <= Date.now()) {
       await this.deleteSession(sessionId);
       return [null, null];
     }
@@ -86,7 +96,7 @@ export class HashedSessionAdapter implements Adapter {
       {
         id: sessionId,
         userId: row.user_id,
-        expiresAt: asUtcDate(row.expires_at),
+        expiresAt: expiryReportedToLucia(expiresAt, row.idle_seconds),
         attributes: { absoluteExpiresAt, idleSeconds: row.idle_seconds, mfaVerified: Boolean(row.mfa_verified) },
       },
       {

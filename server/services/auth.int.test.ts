@@ -31,7 +31,8 @@ afterAll(async () => {
   await server.close();
 });
 
-const cookieOf = (response: Response) => (response.headers.getSetCookie().find((c) => c.startsWith('session=')) ?? '').split(';')[0] ?? '';
+const cookieOf = (response: Response) =>
+  (response.headers.getSetCookie().find((c) => c.startsWith('session=')) ?? '').split(';')[0] ?? '';
 
 describe('accounts over HTTP', () => {
   it('registers, reads the user, logs out and in again', async () => {
@@ -53,7 +54,9 @@ describe('accounts over HTTP', () => {
     expect(afterLogout.status).toBe(401);
     expect(await afterLogout.text()).toBe('Unauthorized');
 
-    const login = await jsonRequest(server.url, '/api/client/login', { body: { email: email.toUpperCase(), password: 'Blue-Harbor-77' } });
+    const login = await jsonRequest(server.url, '/api/client/login', {
+      body: { email: email.toUpperCase(), password: 'Blue-Harbor-77' },
+    });
     expect(login.status).toBe(200);
     expect(await login.json()).toMatchObject({ success: true, redirectTo: '/client-portal' });
     const fresh = cookieOf(login);
@@ -67,13 +70,22 @@ describe('accounts over HTTP', () => {
     const token = cookie.split('=')[1] ?? '';
     const { db } = await getTestDeps();
     expect(await db.select().from(sessions).where(eq(sessions.id, token))).toHaveLength(0);
-    expect(await db.select().from(sessions).where(eq(sessions.id, sha256Hex(token)))).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.id, sha256Hex(token))),
+    ).toHaveLength(1);
   });
 
   it('answers a wrong password and an unknown email identically', async () => {
     const user = await insertUser();
-    const wrong = await jsonRequest(server.url, '/api/client/login', { body: { email: user.email, password: 'Not-The-Password-1' } });
-    const unknown = await jsonRequest(server.url, '/api/client/login', { body: { email: uniqueEmail('nobody'), password: 'Not-The-Password-1' } });
+    const wrong = await jsonRequest(server.url, '/api/client/login', {
+      body: { email: user.email, password: 'Not-The-Password-1' },
+    });
+    const unknown = await jsonRequest(server.url, '/api/client/login', {
+      body: { email: uniqueEmail('nobody'), password: 'Not-The-Password-1' },
+    });
     expect([wrong.status, unknown.status]).toEqual([401, 401]);
     expect(await wrong.text()).toBe('Invalid email or password');
     expect(await unknown.text()).toBe('Invalid email or password');
@@ -93,7 +105,14 @@ describe('accounts over HTTP', () => {
   it('refuses unknown fields instead of assigning them (role stays client)', async () => {
     const email = uniqueEmail('mass');
     const response = await jsonRequest(server.url, '/api/client/register', {
-      body: { firstName: 'Mo', lastName: 'Mass', email, password: 'Green-Valley-93', businessName: '', role: 'super_admin' },
+      body: {
+        firstName: 'Mo',
+        lastName: 'Mass',
+        email,
+        password: 'Green-Valley-93',
+        businessName: '',
+        role: 'super_admin',
+      },
     });
     expect(response.status).toBe(400);
     const { db } = await getTestDeps();
@@ -101,11 +120,21 @@ describe('accounts over HTTP', () => {
   });
 
   it('refuses a state-changing request from a foreign origin or with no origin', async () => {
-    const foreign = await jsonRequest(server.url, '/api/client/login', { origin: 'https://evil.example', body: { email: 'a@b.co', password: 'x' } });
+    const foreign = await jsonRequest(server.url, '/api/client/login', {
+      origin: 'https://evil.example',
+      body: { email: 'a@b.co', password: 'x' },
+    });
     expect(foreign.status).toBe(403);
-    const none = await jsonRequest(server.url, '/api/client/login', { origin: null, body: { email: 'a@b.co', password: 'x' } });
+    const none = await jsonRequest(server.url, '/api/client/login', {
+      origin: null,
+      body: { email: 'a@b.co', password: 'x' },
+    });
     expect(none.status).toBe(403);
-    const trpc = await fetch(`${server.url}/trpc/auth.logout`, { method: 'POST', headers: { Origin: 'https://evil.example', 'Content-Type': 'application/json' }, body: '{}' });
+    const trpc = await fetch(`${server.url}/trpc/auth.logout`, {
+      method: 'POST',
+      headers: { Origin: 'https://evil.example', 'Content-Type': 'application/json' },
+      body: '{}',
+    });
     expect(trpc.status).toBe(403);
   });
 
@@ -121,7 +150,10 @@ describe('accounts over HTTP', () => {
     const statuses: number[] = [];
     const ip = uniqueIp();
     for (let attempt = 0; attempt < 11; attempt += 1) {
-      const response = await jsonRequest(server.url, '/api/client/login', { ip, body: { email, password: 'Wrong-Password-1' } });
+      const response = await jsonRequest(server.url, '/api/client/login', {
+        ip,
+        body: { email, password: 'Wrong-Password-1' },
+      });
       statuses.push(response.status);
       if (response.status === 429) expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
     }
@@ -140,7 +172,10 @@ describe('accounts over HTTP', () => {
   it('ignores a cross-site GET /api/logout', async () => {
     const user = await insertUser();
     const cookie = await sessionCookieFor(user);
-    const response = await jsonRequest(server.url, '/api/logout', { cookie, headers: { 'Sec-Fetch-Site': 'cross-site' } });
+    const response = await jsonRequest(server.url, '/api/logout', {
+      cookie,
+      headers: { 'Sec-Fetch-Site': 'cross-site' },
+    });
     expect(response.status).toBe(302);
     expect((await jsonRequest(server.url, '/api/auth/user', { cookie })).status).toBe(200);
     await jsonRequest(server.url, '/api/logout', { cookie, headers: { 'Sec-Fetch-Site': 'same-origin' } });
@@ -152,7 +187,9 @@ describe('password reset', () => {
   async function requestResetToken(email: string, previousCount = 0): Promise<string> {
     const response = await jsonRequest(server.url, '/api/auth/forgot-password', { body: { email } });
     expect(response.status).toBe(200);
-    const mail = await eventually(() => readMails(email).filter((m) => m.includes('reset-password?token='))[previousCount]);
+    const mail = await eventually(
+      () => readMails(email).filter((m) => m.includes('reset-password?token='))[previousCount],
+    );
     const token = /reset-password\?token=([a-z0-9]+)/.exec(mail)?.[1];
     expect(token).toBeTruthy();
     return token ?? '';
@@ -165,24 +202,51 @@ describe('password reset', () => {
     const link = readMails(user.email).find((m) => m.includes('token='));
     expect(link).toContain('http://localhost:3000/reset-password?token=');
 
-    const reset = await jsonRequest(server.url, '/api/auth/reset-password', { body: { token, newPassword: 'Fresh-Start-2026' } });
+    const reset = await jsonRequest(server.url, '/api/auth/reset-password', {
+      body: { token, newPassword: 'Fresh-Start-2026' },
+    });
     expect(reset.status).toBe(200);
     expect((await jsonRequest(server.url, '/api/auth/user', { cookie: oldCookie })).status).toBe(401);
 
-    const again = await jsonRequest(server.url, '/api/auth/reset-password', { body: { token, newPassword: 'Another-Start-2026' } });
+    const again = await jsonRequest(server.url, '/api/auth/reset-password', {
+      body: { token, newPassword: 'Another-Start-2026' },
+    });
     expect(again.status).toBe(400);
     expect(await again.text()).toBe('This password reset link is invalid or has expired.');
 
-    const login = await jsonRequest(server.url, '/api/client/login', { body: { email: user.email, password: 'Fresh-Start-2026' } });
+    const login = await jsonRequest(server.url, '/api/client/login', {
+      body: { email: user.email, password: 'Fresh-Start-2026' },
+    });
     expect(login.status).toBe(200);
+  });
+
+  it('lets exactly one of 20 concurrent uses of a token through (K1)', async () => {
+    const user = await insertUser();
+    const token = await requestResetToken(user.email);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        jsonRequest(server.url, '/api/auth/reset-password', {
+          body: { token, newPassword: `Parallel-Start-${index}-2026` },
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([200, ...Array.from({ length: 19 }, () => 400)]);
+    const { db } = await getTestDeps();
+    expect(await db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id))).toEqual([]);
   });
 
   it('refuses an expired token', async () => {
     const user = await insertUser();
     const token = await requestResetToken(user.email);
     const { db } = await getTestDeps();
-    await db.update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResetTokens.tokenHash, sha256Hex(token)));
-    const response = await jsonRequest(server.url, '/api/auth/reset-password', { body: { token, newPassword: 'Fresh-Start-2026' } });
+    await db
+      .update(passwordResetTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResetTokens.tokenHash, sha256Hex(token)));
+    const response = await jsonRequest(server.url, '/api/auth/reset-password', {
+      body: { token, newPassword: 'Fresh-Start-2026' },
+    });
     expect(response.status).toBe(400);
   });
 
@@ -213,7 +277,10 @@ describe('role enforcement', () => {
     const deps = await getTestDeps();
     const callAs = (user: Awaited<ReturnType<typeof insertUser>> | null, mfaVerified = true) =>
       createCallerFactory(guarded)(
-        createInnerContext(deps, { user, session: user ? { id: 's', expiresAt: new Date(Date.now() + 60_000), fresh: false, mfaVerified } : null }),
+        createInnerContext(deps, {
+          user,
+          session: user ? { id: 's', expiresAt: new Date(Date.now() + 60_000), fresh: false, mfaVerified } : null,
+        }),
       ).probe();
     await expect(callAs(null)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     await expect(callAs(await insertUser({ role: 'client' }))).rejects.toMatchObject({ code: 'FORBIDDEN' });
@@ -231,7 +298,10 @@ describe('role enforcement', () => {
       const method = route.method;
       const body = method === 'GET' ? undefined : {};
       expect((await jsonRequest(server.url, pathName, { method, body })).status, `${method} ${route.path}`).toBe(401);
-      expect((await jsonRequest(server.url, pathName, { method, body, cookie })).status, `${method} ${route.path}`).toBe(403);
+      expect(
+        (await jsonRequest(server.url, pathName, { method, body, cookie })).status,
+        `${method} ${route.path}`,
+      ).toBe(403);
     }
   });
 
@@ -255,6 +325,63 @@ describe('role enforcement', () => {
   });
 });
 
+describe('session windows (B5)', () => {
+  const expiryOf = async (cookie: string) => {
+    const { db } = await getTestDeps();
+    const [row] = await db
+      .select({ expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(eq(sessions.id, sha256Hex(cookie.split('=')[1] ?? '')));
+    return row?.expiresAt;
+  };
+  const setExpiry = async (cookie: string, expiresAt: Date) => {
+    const { db } = await getTestDeps();
+    await db
+      .update(sessions)
+      .set({ expiresAt })
+      .where(eq(sessions.id, sha256Hex(cookie.split('=')[1] ?? '')));
+  };
+
+  it('a staff session slides 30 minutes, written once half of it has passed, not on every request', async () => {
+    const admin = await insertUser({ role: 'admin' });
+    const cookie = await sessionCookieFor(admin);
+    const first = await expiryOf(cookie);
+    const answer = await jsonRequest(server.url, '/api/admin/dashboard', { cookie });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.getSetCookie()).toEqual([]);
+    expect(await expiryOf(cookie)).toEqual(first);
+
+    // 20 minutes idle: 10 remain, under half the window, so this request extends it to 30 again.
+    await setExpiry(cookie, new Date(Date.now() + 10 * 60_000));
+    const extended = await jsonRequest(server.url, '/api/admin/dashboard', { cookie });
+    expect(extended.status).toBe(200);
+    expect(extended.headers.getSetCookie().some((value) => value.startsWith('session='))).toBe(true);
+    const minutesLeft = ((await expiryOf(cookie))!.getTime() - Date.now()) / 60_000;
+    expect(minutesLeft).toBeGreaterThan(29);
+    expect(minutesLeft).toBeLessThanOrEqual(30);
+  });
+
+  it('a staff session idle for 30 minutes is gone', async () => {
+    const admin = await insertUser({ role: 'admin' });
+    const cookie = await sessionCookieFor(admin);
+    await setExpiry(cookie, new Date(Date.now() - 1000));
+    expect((await jsonRequest(server.url, '/api/admin/dashboard', { cookie })).status).toBe(401);
+    expect(await expiryOf(cookie)).toBeUndefined();
+  });
+
+  it('a client session slides 7 days the same way', async () => {
+    const client = await insertUser();
+    const cookie = await sessionCookieFor(client);
+    const first = await expiryOf(cookie);
+    expect((await jsonRequest(server.url, '/api/auth/user', { cookie })).headers.getSetCookie()).toEqual([]);
+    expect(await expiryOf(cookie)).toEqual(first);
+    await setExpiry(cookie, new Date(Date.now() + 3 * 24 * 3600_000));
+    await jsonRequest(server.url, '/api/auth/user', { cookie });
+    const daysLeft = ((await expiryOf(cookie))!.getTime() - Date.now()) / (24 * 3600_000);
+    expect(daysLeft).toBeGreaterThan(6.99);
+  });
+});
+
 describe('start-up', () => {
   it('creates a missing database and applies the migrations', async () => {
     const base = inject('testDatabaseUrl').replace(/\/[^/]+$/, '');
@@ -264,7 +391,10 @@ describe('start-up', () => {
     const { serverUrl, database } = splitDatabaseUrl(url);
     const connection = await mysql.createConnection({ uri: serverUrl });
     try {
-      const [rows] = await connection.query('SELECT COUNT(*) AS n FROM information_schema.tables WHERE table_schema = ?', [database]);
+      const [rows] = await connection.query(
+        'SELECT COUNT(*) AS n FROM information_schema.tables WHERE table_schema = ?',
+        [database],
+      );
       expect(Number((rows as { n: number }[])[0]?.n)).toBeGreaterThanOrEqual(20);
     } finally {
       await connection.query(`DROP DATABASE IF EXISTS \`${database}\``);
