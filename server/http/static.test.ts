@@ -17,7 +17,10 @@ describe('static files', () => {
     writeFileSync(path.join(dir, 'index.html'), '<div id="root" data-prerendered="/">landing</div>');
     writeFileSync(path.join(dir, '200.html'), '<div id="root"></div>');
     mkdirSync(path.join(dir, 'products'));
-    writeFileSync(path.join(dir, 'products', 'index.html'), '<div id="root" data-prerendered="/products">products</div>');
+    writeFileSync(
+      path.join(dir, 'products', 'index.html'),
+      '<div id="root" data-prerendered="/products">products</div>',
+    );
     mkdirSync(path.join(dir, 'assets'));
     writeFileSync(path.join(dir, 'assets', 'app-1234.js'), 'console.log(1)');
     writeFileSync(path.join(dir, '.env'), 'SECRET=1');
