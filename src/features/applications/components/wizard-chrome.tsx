@@ -51,7 +51,7 @@ export function WizardProgress({ steps, current }: { steps: readonly FormStep[];
               gap="1"
               flex="1"
               minW="0"
-              color={state === 'todo' ? 'fg.subtle' : 'brand.700'}
+              color={state === 'todo' ? 'fg.muted' : 'brand.700'}
               aria-current={state === 'current' ? 'step' : undefined}
             >
               <Flex
