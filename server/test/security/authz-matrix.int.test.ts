@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Role } from '../../../src/shared/roles';
+import type { Role } from '../../../src/shared/constants';
 import { REST_ROUTES } from '../../rest/index';
 import { appRouter } from '../../routers/index';
 import {
