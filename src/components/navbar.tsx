@@ -1,25 +1,20 @@
-import {
-  Box,
-  Button,
-  CloseButton,
-  Drawer,
-  Flex,
-  HStack,
-  IconButton,
-  Link as ChakraLink,
-  Menu,
-  Portal,
-  Skeleton,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
-import { useState } from 'react';
+import { Box, Button, Flex, HStack, IconButton, Link as ChakraLink, Skeleton, Text } from '@chakra-ui/react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import type { AuthState } from '@/hooks/use-auth';
 import { Logo } from './logo';
 
-const PUBLIC_LINKS: { to: string; label: string }[] = [
+// The drawer and the account menu (Chakra's Drawer and Menu with their focus, scroll and positioning machinery) are
+// about 40 KB of compressed script that no first paint needs: they load when first wanted.
+const loadMenus = () => import('./navbar-menus');
+const preloadMenus = () => void loadMenus();
+const MobileMenu = lazy(() => loadMenus().then((module) => ({ default: module.MobileMenu })));
+const AccountMenu = lazy(() => loadMenus().then((module) => ({ default: module.AccountMenu })));
+
+export type NavLinkItem = { to: string; label: string };
+
+const PUBLIC_LINKS: NavLinkItem[] = [
   { to: paths.home, label: 'Home' },
   { to: paths.products, label: 'Our Products' },
   { to: paths.apply, label: 'Apply' },
@@ -40,9 +35,18 @@ function logOut() {
   window.location.assign(paths.apiLogout);
 }
 
+const accountLabel = (auth: AuthState) => auth.user?.firstName || 'Account';
+
 export function Navbar({ auth }: { auth: AuthState }) {
   const [isMenuOpen, setMenuOpen] = useState(false);
+  const [isMenuRequested, setMenuRequested] = useState(false);
+  const [isAccountMenuWanted, setAccountMenuWanted] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const links = navLinksFor(auth);
+  // Signed in: the account menu is on screen, so fetch its code now.
+  useEffect(() => {
+    if (auth.isAuthenticated) preloadMenus();
+  }, [auth.isAuthenticated]);
   return (
     <Box as="header" position="sticky" top="0" zIndex="sticky" bg="white" borderBottomWidth="1px" shadow="xs">
       <Flex as="nav" aria-label="Main" maxW="7xl" mx="auto" px={{ base: '4', md: '6' }} h="16" align="center" gap="6">
@@ -78,7 +82,16 @@ export function Navbar({ auth }: { auth: AuthState }) {
               aria-label="Loading account"
             />
           ) : auth.isAuthenticated ? (
-            <AccountMenu auth={auth} />
+            <Suspense
+              fallback={<AccountButton label={accountLabel(auth)} onClick={() => setAccountMenuWanted(true)} />}
+            >
+              <AccountMenu
+                label={accountLabel(auth)}
+                isStaff={auth.isStaff}
+                onLogOut={logOut}
+                defaultOpen={isAccountMenuWanted}
+              />
+            </Suspense>
           ) : (
             <>
               <Button asChild variant="ghost" colorPalette="brand">
@@ -90,83 +103,50 @@ export function Navbar({ auth }: { auth: AuthState }) {
             </>
           )}
         </HStack>
-        <Drawer.Root open={isMenuOpen} onOpenChange={(event) => setMenuOpen(event.open)} placement="end">
-          <Drawer.Trigger asChild>
-            <IconButton aria-label="Open menu" variant="ghost" ml="auto" display={{ base: 'inline-flex', lg: 'none' }}>
-              <MenuIcon />
-            </IconButton>
-          </Drawer.Trigger>
-          <Portal>
-            <Drawer.Backdrop />
-            <Drawer.Positioner>
-              <Drawer.Content>
-                <Drawer.Header>
-                  <Drawer.Title>Menu</Drawer.Title>
-                </Drawer.Header>
-                <Drawer.Body>
-                  <Stack as="nav" aria-label="Mobile" gap="1">
-                    {links.map((link) => (
-                      <Button
-                        key={link.label}
-                        asChild
-                        variant="ghost"
-                        justifyContent="flex-start"
-                        onClick={() => setMenuOpen(false)}
-                      >
-                        <Link to={link.to}>{link.label}</Link>
-                      </Button>
-                    ))}
-                    {auth.isAuthenticated && (
-                      <Button variant="ghost" justifyContent="flex-start" onClick={logOut}>
-                        Log Out
-                      </Button>
-                    )}
-                    <Button asChild colorPalette="brand" mt="4" onClick={() => setMenuOpen(false)}>
-                      <Link to={paths.apply}>Get Approved Now</Link>
-                    </Button>
-                  </Stack>
-                </Drawer.Body>
-                <Drawer.CloseTrigger asChild>
-                  <CloseButton size="sm" aria-label="Close menu" />
-                </Drawer.CloseTrigger>
-              </Drawer.Content>
-            </Drawer.Positioner>
-          </Portal>
-        </Drawer.Root>
+        <IconButton
+          ref={menuButton}
+          aria-label="Open menu"
+          aria-haspopup="dialog"
+          aria-expanded={isMenuOpen}
+          variant="ghost"
+          ml="auto"
+          display={{ base: 'inline-flex', lg: 'none' }}
+          onPointerEnter={preloadMenus}
+          onFocus={preloadMenus}
+          onClick={() => {
+            setMenuRequested(true);
+            setMenuOpen(true);
+          }}
+        >
+          <MenuIcon />
+        </IconButton>
+        {isMenuRequested && (
+          <Suspense fallback={null}>
+            <MobileMenu
+              links={links}
+              isAuthenticated={auth.isAuthenticated}
+              open={isMenuOpen}
+              onOpenChange={setMenuOpen}
+              returnFocusTo={() => menuButton.current}
+            />
+          </Suspense>
+        )}
       </Flex>
     </Box>
   );
 }
 
-function AccountMenu({ auth }: { auth: AuthState }) {
-  const label = auth.user?.firstName || 'Account';
+/**
+ * Until its code arrives the account button is drawn the same way; a click on it then opens the menu as soon as the
+ * menu is there, so no click is lost.
+ */
+function AccountButton({ label, onClick }: { label: string; onClick: () => void }) {
   return (
-    <Menu.Root>
-      <Menu.Trigger asChild>
-        <Button variant="outline" colorPalette="brand" aria-label={`Account menu for ${label}`}>
-          <Text as="span" maxW="32" truncate>
-            {label}
-          </Text>
-        </Button>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content>
-            <Menu.Item value="dashboard" asChild>
-              <Link to={paths.dashboard}>Dashboard</Link>
-            </Menu.Item>
-            {auth.isStaff && (
-              <Menu.Item value="admin" asChild>
-                <Link to={paths.admin}>Admin Panel</Link>
-              </Menu.Item>
-            )}
-            <Menu.Item value="logout" onSelect={logOut}>
-              Log Out
-            </Menu.Item>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+    <Button variant="outline" colorPalette="brand" aria-label={`Account menu for ${label}`} onClick={onClick}>
+      <Text as="span" maxW="32" truncate>
+        {label}
+      </Text>
+    </Button>
   );
 }
 
