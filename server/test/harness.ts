@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -12,6 +12,7 @@ import { createApp, createDeps } from '../app';
 import type { AppDeps } from '../deps';
 import { parseEnv } from '../env';
 import { loadDataKey } from '../lib/crypto';
+import { createLocalStorage } from '../lib/storage';
 import { newId } from '../lib/ids';
 import { createLogger } from '../lib/logger';
 import { createCaller } from '../routers/index';
@@ -67,7 +68,9 @@ export const TEST_PASSWORD = 'Sturdy-Test-Pass-42';
 export type TestUser = AuthUser & { password: string };
 
 /** Inserts a user (factory; never the service under test). */
-export async function insertUser(opts: { role?: Role; email?: string; password?: string; firstName?: string; isActive?: boolean } = {}): Promise<TestUser> {
+export async function insertUser(
+  opts: { role?: Role; email?: string; password?: string; firstName?: string; isActive?: boolean } = {},
+): Promise<TestUser> {
   const deps = await getTestDeps();
   const password = opts.password ?? TEST_PASSWORD;
   const row = {
@@ -77,7 +80,7 @@ export async function insertUser(opts: { role?: Role; email?: string; password?:
     firstName: opts.firstName ?? 'Test',
     lastName: 'User',
     businessName: 'Test Business LLC',
-    role: opts.role ?? ('client'),
+    role: opts.role ?? 'client',
     isActive: opts.isActive ?? true,
   };
   await deps.db.insert(users).values(row);
@@ -107,7 +110,13 @@ type CallerOpts = { session?: Partial<AuthSession>; ip?: string; visitorHash?: s
 export async function callerFor(user: AuthUser | null, opts: CallerOpts = {}) {
   const deps = await getTestDeps();
   const session: AuthSession | null = user
-    ? { id: `test-${randomUUID()}`, expiresAt: new Date(Date.now() + 3600_000), fresh: false, mfaVerified: true, ...opts.session }
+    ? {
+        id: `test-${randomUUID()}`,
+        expiresAt: new Date(Date.now() + 3600_000),
+        fresh: false,
+        mfaVerified: true,
+        ...opts.session,
+      }
     : null;
   const cookies = opts.cookies ?? [];
   const visitorHash = opts.visitorHash ?? null;
@@ -130,9 +139,13 @@ export async function sessionCookieFor(user: { id: string; role: Role }, mfaVeri
 
 export type TestServer = { url: string; close: () => Promise<void>; deps: AppDeps };
 
-/** The whole HTTP app on a random port. */
-export async function startTestServer(): Promise<TestServer> {
-  const deps = await getTestDeps();
+/**
+ * The whole HTTP app on a random port. `ownStorage`: a storage root of its own, so "no file left" checks see only
+ * this server's uploads.
+ */
+export async function startTestServer(opts: { ownStorage?: boolean } = {}): Promise<TestServer> {
+  const deps = { ...(await getTestDeps()) };
+  if (opts.ownStorage) deps.storage = createLocalStorage(mkdtempSync(path.join(testDirs().varDir, 'storage-')));
   const app = createApp(deps, { distDir: path.join(testDirs().varDir, 'no-dist') });
   await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', resolve));
   const { port } = app.server.address() as AddressInfo;
@@ -151,7 +164,14 @@ export async function startTestServer(): Promise<TestServer> {
 export function jsonRequest(
   base: string,
   pathName: string,
-  opts: { method?: string; body?: unknown; cookie?: string; origin?: string | null; headers?: Record<string, string>; ip?: string } = {},
+  opts: {
+    method?: string;
+    body?: unknown;
+    cookie?: string;
+    origin?: string | null;
+    headers?: Record<string, string>;
+    ip?: string;
+  } = {},
 ) {
   const headers: Record<string, string> = { 'X-Forwarded-For': opts.ip ?? uniqueIp(), ...opts.headers };
   if (opts.origin !== null) headers.Origin = opts.origin ?? 'http://localhost:3000';
@@ -181,11 +201,16 @@ export function readMails(to: string): string[] {
 
 /** Mail bodies are quoted-printable: long lines (reset links) are split with soft breaks. */
 export function decodeQuotedPrintable(text: string): string {
-  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 /** Polls until `check` returns a value (mail is written in the background). */
-export async function eventually<T>(check: () => T | undefined | null | Promise<T | undefined | null>, timeoutMs = 5000): Promise<T> {
+export async function eventually<T>(
+  check: () => T | undefined | null | Promise<T | undefined | null>,
+  timeoutMs = 5000,
+): Promise<T> {
   const started = Date.now();
   for (;;) {
     const value = await check();
