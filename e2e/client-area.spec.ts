@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { a11yViolations } from './axe';
 import type { Page } from '@playwright/test';
-import { db, expect, test } from './fixtures';
+import { db, expect, signOffer, test } from './fixtures';
 
 // Client area (issue 6). The application wizard is being built separately, so each flow starts from an
 // application seeded straight into the e2e database; the apply -> create account start joins once it lands.
@@ -108,7 +108,6 @@ function inUtcDays(days: number): string {
 
 const card = (page: Page, name: string) => page.getByRole('article', { name });
 
-
 test.describe('client area', () => {
   test('an approved client accepts funding, sees the loan, then claims and uses the reward', async ({
     page,
@@ -131,11 +130,13 @@ test.describe('client area', () => {
     await application.getByRole('button', { name: 'Accept Funding' }).click();
 
     const confirm = page.getByRole('alertdialog', { name: 'Accept this funding offer?' });
-    await expect(confirm.getByText('$45,000')).toBeVisible();
-    await expect(confirm.getByText('$1,463 for 40 weeks')).toBeVisible();
+    const standard = confirm.getByRole('article', { name: 'Standard offer' });
+    await expect(standard.getByText('$45,000', { exact: true })).toBeVisible();
+    await expect(standard.getByText('$1,463', { exact: true })).toBeVisible();
+    await expect(standard.getByText('40 weeks', { exact: true })).toBeVisible();
     // Show the animation as a visitor without reduced motion sees it.
     await page.emulateMedia({ reducedMotion: 'no-preference' });
-    await confirm.getByRole('button', { name: 'Confirm and Accept' }).click();
+    await signOffer(confirm, 'Jordan Tester');
 
     const celebration = page.getByRole('alertdialog');
     await expect(celebration.getByRole('heading', { name: 'Accepting your funding...' })).toBeVisible();
@@ -148,7 +149,8 @@ test.describe('client area', () => {
     const loan = card(page, businessName);
     await expect(loan.getByText('$45,000')).toBeVisible();
     await expect(loan.getByText('$58,500').first()).toBeVisible(); // balance = total payback
-    await expect(loan.getByText('41.2%')).toBeVisible();
+    // The APR of the terms themselves (issue 10: one pricing function), not the seeded result's estimate.
+    await expect(loan.getByText('70%', { exact: true })).toBeVisible();
     await expect(loan.getByText(inUtcDays(7))).toBeVisible();
     await expect(loan.getByText('Current', { exact: true })).toBeVisible();
     await loan.getByRole('button', { name: 'View Payment Schedule' }).click();
@@ -200,12 +202,12 @@ test.describe('client area', () => {
     await expect(application.getByText(/Automated analysis:.*health score 81\/100/)).toBeVisible();
     await application.getByRole('button', { name: 'View Details' }).click();
     const details = page.getByRole('dialog', { name: businessName });
-    for (const text of ['$30,000', '1.30', '$39,000', '$975', '40 weeks', '41.2%', 'Review and accept your offer']) {
+    for (const text of ['$30,000', '1.30', '$39,000', '$975', '40 weeks', '70%', 'Review and accept your offer']) {
       await expect(details.getByText(text, { exact: true })).toBeVisible();
     }
     // With reduced motion (the default here) the acceptance opens on its finished state.
     await details.getByRole('button', { name: 'Accept Funding' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm and Accept' }).click();
+    await signOffer(page.getByRole('alertdialog'), 'Morgan Tester');
     await expect(page.getByRole('heading', { name: 'Funding Accepted!' })).toBeVisible();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Close' }).click();
     await expect(application.getByText('Funded', { exact: true })).toBeVisible();
@@ -225,9 +227,11 @@ test.describe('client area', () => {
 
     await page.goto('/dashboard');
     await card(page, businessName).getByRole('button', { name: 'Accept Funding' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await expect(dialog.getByRole('region', { name: 'Offer summary' })).toBeVisible();
     // Staff move the application back to review while the client is deciding.
     await db().query("UPDATE applications SET status = 'review' WHERE id = ?", [applicationId]);
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm and Accept' }).click();
+    await signOffer(dialog);
     await expect(page.getByText('This application has no approved offer to accept')).toBeVisible();
     await expect(card(page, businessName).getByText('Pending Review')).toBeVisible();
   });
@@ -293,9 +297,10 @@ test.describe('client area', () => {
     expect(await fitsWidth()).toBe(true);
     expect(await a11yViolations(page, { selector: '#main' })).toEqual([]);
     await page.getByRole('button', { name: 'Accept Funding' }).click();
-    await expect(page.getByRole('alertdialog')).toBeVisible();
+    await expect(page.getByRole('alertdialog').getByRole('region', { name: 'Offer summary' })).toBeVisible();
+    expect(await fitsWidth()).toBe(true);
     expect(await a11yViolations(page, { selector: '[role=alertdialog]' })).toEqual([]);
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm and Accept' }).click();
+    await signOffer(page.getByRole('alertdialog'));
     await page.getByRole('alertdialog').getByRole('link', { name: 'View My Loans' }).click();
     await expect(page.getByRole('button', { name: 'View Payment Schedule' })).toBeVisible();
     expect(await fitsWidth()).toBe(true);

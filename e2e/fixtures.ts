@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import mysql from 'mysql2/promise';
 import { hashPassword } from '../server/auth/password';
 import { E2E_BASE_URL, E2E_DATABASE_URL, E2E_VAR_DIR } from '../playwright.config';
@@ -73,6 +73,18 @@ export function apiPost(page: Page, pathName: string, data: unknown) {
 }
 
 export { E2E_BASE_URL };
+
+/**
+ * Signs the open offer dialog (issue 10): consent to electronic records, the typed name, Confirm and Accept. The
+ * chosen option is whatever the dialog has selected (the standard offer unless the test chose another).
+ */
+export async function signOffer(dialog: Locator, fullName = 'Casey Tester'): Promise<void> {
+  await expect(dialog.getByRole('region', { name: 'Offer summary' })).toBeVisible();
+  await dialog.getByText('I agree to receive and sign this offer').click();
+  await expect(dialog.getByRole('checkbox', { name: /I agree to receive and sign/ })).toBeChecked();
+  await dialog.getByLabel('Type your full name to sign').fill(fullName);
+  await dialog.getByRole('button', { name: 'Confirm and Accept' }).click();
+}
 
 type Fixtures = {
   /** Console errors the test expects (matched by substring); any other console.error fails the test. */

@@ -3,3 +3,4 @@ export * from './applications';
 export * from './loans';
 export * from './rewards';
 export * from './site';
+export * from './offers';

@@ -1,10 +1,24 @@
 import { applicationIdSchema, createRefinanceRequestSchema, loanIdSchema } from '../../src/shared/schemas/client';
+import {
+  acceptOfferSchema,
+  priceOfferSchema,
+  requestConsolidationSchema,
+  requestLowerPaymentSchema,
+} from '../../src/shared/schemas/offers';
 import { acceptFunding, listClientApplications } from '../services/clients/applications';
-import { getClientLoanSchedule, listClientLoans } from '../services/clients/loans';
+import {
+  getClientLoanSchedule,
+  getPayoffQuote,
+  getRenewal,
+  listClientLoans,
+  listLowerPaymentRequests,
+  requestLowerPayment,
+} from '../services/clients/loans';
 import { createRefinanceRequest, listRefinanceRequests } from '../services/clients/refinance';
+import { getOfferMenu, getOfferSignature, priceOffer, requestConsolidation } from '../services/offers/menu';
 import { protectedProcedure, router } from '../trpc/init';
 
-// Client area (issue 6). Every query is scoped to ctx.user.id in SQL; another client's id answers 404.
+// Client area (issues 6 and 10). Every query is scoped to ctx.user.id in SQL; another client's id answers 404.
 export const clientRouter = router({
   /** Client profile (signed-in spec §3). */
   me: protectedProcedure.query(({ ctx }) => ({
@@ -15,13 +29,36 @@ export const clientRouter = router({
     createdAt: ctx.user.createdAt,
   })),
   applications: protectedProcedure.query(({ ctx }) => listClientApplications(ctx.db, ctx.user.id)),
+  /** Accepting is signing: the chosen option, consent, typed name and the hash of the summary shown (issue 10). */
   acceptFunding: protectedProcedure
+    .input(acceptOfferSchema)
+    .mutation(({ ctx, input }) =>
+      acceptFunding(ctx, { ip: ctx.meta.ip, userAgent: ctx.meta.userAgent }, ctx.user, input),
+    ),
+  offerMenu: protectedProcedure
     .input(applicationIdSchema)
-    .mutation(({ ctx, input }) => acceptFunding(ctx, { ip: ctx.meta.ip }, ctx.user, input.id)),
+    .query(({ ctx, input }) => getOfferMenu(ctx.db, ctx.user.id, input.id)),
+  priceOffer: protectedProcedure
+    .input(priceOfferSchema)
+    .query(({ ctx, input }) => priceOffer(ctx.db, ctx.user.id, input)),
+  offerSignature: protectedProcedure
+    .input(applicationIdSchema)
+    .query(({ ctx, input }) => getOfferSignature(ctx.db, ctx.user.id, input.id)),
+  requestConsolidation: protectedProcedure
+    .input(requestConsolidationSchema)
+    .mutation(({ ctx, input }) => requestConsolidation(ctx.db, { ip: ctx.meta.ip }, ctx.user.id, input)),
   loans: protectedProcedure.query(({ ctx }) => listClientLoans(ctx.db, ctx.user.id)),
   loanSchedule: protectedProcedure
     .input(loanIdSchema)
     .query(({ ctx, input }) => getClientLoanSchedule(ctx.db, ctx.user.id, input.id)),
+  payoffQuote: protectedProcedure
+    .input(loanIdSchema)
+    .query(({ ctx, input }) => getPayoffQuote(ctx.db, ctx.user.id, input.id)),
+  renewal: protectedProcedure.input(loanIdSchema).query(({ ctx, input }) => getRenewal(ctx.db, ctx.user.id, input.id)),
+  lowerPaymentRequests: protectedProcedure.query(({ ctx }) => listLowerPaymentRequests(ctx.db, ctx.user.id)),
+  requestLowerPayment: protectedProcedure
+    .input(requestLowerPaymentSchema)
+    .mutation(({ ctx, input }) => requestLowerPayment(ctx.db, { ip: ctx.meta.ip }, ctx.user.id, input)),
   refinanceRequests: protectedProcedure.query(({ ctx }) => listRefinanceRequests(ctx.db, ctx.user.id)),
   requestRefinance: protectedProcedure
     .input(createRefinanceRequestSchema)

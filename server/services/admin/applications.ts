@@ -2,6 +2,7 @@ import { and, desc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { applicationDocuments, applications, loans, underwritingResults, users } from '../../../drizzle/schema/index';
 import type { AiDecision, ApplicationStatus } from '../../../src/shared/constants';
 import type {
+  ApplicationOfferExtrasDto,
   ListApplicationsQuery,
   RevealPiiInput,
   SetApplicationStatusInput,
@@ -12,6 +13,8 @@ import { asUtcDate } from '../../lib/dates';
 import { decryptApplicationPii, maskEin, maskSsn } from '../../lib/pii';
 import { AppError } from '../../trpc/errors';
 import { listAuditForTarget, recordAudit } from '../audit';
+import { listLoanLowerPaymentRequests } from '../clients/loans';
+import { findOfferSignature } from '../offers/menu';
 import { invalidateDashboard } from './dashboard';
 import {
   type Actor,
@@ -306,6 +309,8 @@ const HISTORY_ACTIONS: Record<string, string> = {
   'application.status': 'Status changed',
   'application.pii_reveal': 'Restricted value revealed',
   'document.open': 'Document opened',
+  'offer.sign': 'Offer signed by the client',
+  'application.consolidation_request': 'Consolidation requested by the client',
 };
 
 async function historyOf(db: DbOrTx, applicationId: string) {
@@ -375,6 +380,10 @@ export async function getApplicationDetail(deps: Pick<AdminDeps, 'db'>, actor: A
     db.select({ id: loans.id }).from(loans).where(eq(loans.applicationId, id)).limit(1),
     historyOf(db, id),
   ]);
+  const extras: ApplicationOfferExtrasDto = {
+    signature: await findOfferSignature(db, id),
+    lowerPaymentRequests: loan ? await listLoanLowerPaymentRequests(db, loan.id) : [],
+  };
   await auditRead(deps.db, {
     actorId: actor.id,
     actorRole: actor.role,
@@ -439,6 +448,7 @@ export async function getApplicationDetail(deps: Pick<AdminDeps, 'db'>, actor: A
     documents,
     loanId: loan?.id ?? null,
     history,
+    ...extras,
   };
 }
 export type ApplicationDetail = Awaited<ReturnType<typeof getApplicationDetail>>;

@@ -7,6 +7,7 @@ import { newId } from '../../lib/ids';
 import { AppError } from '../../trpc/errors';
 import { recordAudit } from '../audit';
 import { recordLoanPaymentEffects } from '../clients/loan-payment-effects';
+import { listLoanLowerPaymentRequests } from '../clients/loans';
 import {
   deriveLoanState,
   describeInstallments,
@@ -183,7 +184,7 @@ async function loadLoan(db: DbOrTx, loanId: string, lock: boolean) {
 /** Payments dialog: the loan, its schedule, and every recorded payment with who recorded it. */
 export async function getLoanPayments(deps: Pick<AdminDeps, 'db'>, loanId: string) {
   const row = await loadLoan(deps.db, loanId, false);
-  const [{ schedules, payments }, recorded] = await Promise.all([
+  const [{ schedules, payments }, recorded, lowerPaymentRequests] = await Promise.all([
     schedulesAndPayments(deps.db, [loanId]),
     deps.db
       .select({
@@ -199,6 +200,8 @@ export async function getLoanPayments(deps: Pick<AdminDeps, 'db'>, loanId: strin
       .leftJoin(users, eq(users.id, loanPayments.recordedBy))
       .where(eq(loanPayments.loanId, loanId))
       .orderBy(desc(loanPayments.paidOn), desc(loanPayments.createdAt)),
+    // Issue 10: requests for a lower weekly payment, so staff see them next to the payments.
+    listLoanLowerPaymentRequests(deps.db, loanId),
   ]);
   const schedule = schedules.get(loanId) ?? [];
   const today = todayIso();
@@ -225,6 +228,7 @@ export async function getLoanPayments(deps: Pick<AdminDeps, 'db'>, loanId: strin
       createdAt: payment.createdAt,
       recordedBy: payment.recordedByFirst ? `${payment.recordedByFirst} ${payment.recordedByLast ?? ''}`.trim() : null,
     })),
+    lowerPaymentRequests,
   };
 }
 

@@ -143,6 +143,14 @@ describe('POST /api/loan-application-enhanced', () => {
     expect(result).toBeDefined();
     expect(result!.result).toEqual(body.data);
     expect(row.aiApproved).toBe(result!.decision);
+    // Issue 10: the approval screen's menu, the standard option at the approved amount; none without approval.
+    const { offers } = body as unknown as { offers: Array<{ key: string; amount: number; weeklyPayment: number }> };
+    if (row.status === 'approved') {
+      expect(offers.length).toBeGreaterThanOrEqual(2);
+      expect(offers).toContainEqual(expect.objectContaining({ key: 'standard', amount: body.data.approvedAmount }));
+    } else {
+      expect(offers).toEqual([]);
+    }
   });
 
   it('keeps SSN, EIN and birth date unreadable in the table and out of every mail', async () => {

@@ -6,6 +6,7 @@ import {
   documentErrors,
   returningApplicationFormSchema,
   type AcceptedFileKind,
+  type ApplicationSubmissionOffersDto,
   type DocumentField,
 } from '../../../src/shared/schemas/application';
 import type { AppDeps } from '../../deps';
@@ -14,6 +15,7 @@ import { decryptApplicationPii, encryptApplicationPii, reencryptApplicationPii }
 import { AppError, zodFieldErrors, type FieldErrors } from '../../trpc/errors';
 import { recordAudit } from '../audit';
 import { sendInBackground } from '../mail';
+import { menuOptionsFor } from '../offers/menu';
 import { recordRewardEvent } from '../reward-events';
 import { runUnderwriting, type UnderwritingOutcome } from '../underwriting/index';
 import {
@@ -57,7 +59,11 @@ export type SubmissionInput = {
 };
 
 export type UnderwritingResultDto = UnderwritingOutcome['result'];
-export type SubmissionBody = { success: true; applicationId: string; data: UnderwritingResultDto };
+export type SubmissionBody = {
+  success: true;
+  applicationId: string;
+  data: UnderwritingResultDto;
+} & ApplicationSubmissionOffersDto;
 export type SubmissionAnswer = { status: number; body: SubmissionBody };
 
 const RETRY_AFTER_SECONDS = 5;
@@ -156,7 +162,9 @@ export async function submitApplication(deps: Deps, input: SubmissionInput): Pro
 async function answerExisting(deps: Deps, record: IdempotencyRecord, fingerprint: string): Promise<SubmissionAnswer> {
   if (record.fingerprint !== fingerprint) throw new AppError('UNPROCESSABLE_CONTENT', KEY_REUSED_MESSAGE);
   if (record.state === 'done') {
-    return { status: record.statusCode ?? 201, body: JSON.parse(record.responseBody ?? 'null') as SubmissionBody };
+    // Answers stored before the offer menu existed have no `offers`: replay them with an empty menu.
+    const body = JSON.parse(record.responseBody ?? 'null') as SubmissionBody;
+    return { status: record.statusCode ?? 201, body: { ...body, offers: body.offers ?? [] } };
   }
   const inFlight = new AppError('CONFLICT', IN_FLIGHT_MESSAGE, { retryAfterSeconds: RETRY_AFTER_SECONDS });
   if (isLeaseLive(record)) throw inFlight;
@@ -311,15 +319,27 @@ async function finishApplication(
       deps.log.error({ err: (error as Error).message, applicationId }, 'underwriting failed; left for manual review');
     }
 
+    const approvedCents =
+      outcome && outcome.result.approvedAmount > 0 ? Math.round(outcome.result.approvedAmount * 100) : null;
+    // The approval screen's menu (issue 10): priced by the same function as the portal and acceptance.
+    const offers =
+      outcome?.decision === 'approved'
+        ? menuOptionsFor(
+            {
+              loanAmountCents: app.loanAmountCents,
+              approvedAmountCents: approvedCents,
+              underwriting: { result: outcome.result, aiData: outcome.aiData, approvedAmountCents: approvedCents },
+            },
+            outcome.analysis,
+          )
+        : [];
     const answer: SubmissionAnswer = {
       status: 201,
-      body: { success: true, applicationId, data: outcome?.result ?? manualReviewResult() },
+      body: { success: true, applicationId, data: outcome?.result ?? manualReviewResult(), offers },
     };
     await deps.db.transaction(async (tx) => {
       const pending = and(eq(applications.id, applicationId), eq(applications.status, 'pending'));
       if (outcome) {
-        const approvedCents =
-          outcome.result.approvedAmount > 0 ? Math.round(outcome.result.approvedAmount * 100) : null;
         await tx
           .insert(underwritingResults)
           .values({

@@ -1,18 +1,24 @@
-import { and, desc, eq } from 'drizzle-orm';
-import { applications, loanSchedule, loans, underwritingResults } from '../../../drizzle/schema/index';
+import { desc, eq } from 'drizzle-orm';
+import { applications, loanSchedule, loans, offerSignatures, underwritingResults } from '../../../drizzle/schema/index';
 import type { AcceptFundingDto, ClientApplicationDto, OfferDto } from '../../../src/shared/schemas/client';
+import type { AcceptOfferInput } from '../../../src/shared/schemas/offers';
 import type { AppDeps } from '../../deps';
 import { asUtcDate, todayIso } from '../../lib/dates';
 import { newId } from '../../lib/ids';
 import { AppError } from '../../trpc/errors';
 import { recordAudit } from '../audit';
 import { sendInBackground } from '../mail';
+import type { LoanTerms } from '../loans/pricing';
 import { addDays, buildWeeklySchedule } from '../loans/schedule';
+import { loadOwnOffer } from '../offers/menu';
+import { priceChoice, priceTerms } from '../offers/pricing';
+import { offerBasisFor, readStoredAnalysis } from '../offers/stored';
 import { recordRewardEvent } from '../reward-events';
 import { getClientLoan } from './loans';
-import { loanTermsFor, toAnalysisSummary, toOfferDto } from './offer';
+import { toAnalysisSummary, toOfferDto } from './offer';
 
-export const APPLICATION_NOT_FOUND = 'Application not found';
+// Acceptance reads the application through the offer menu's loader, which answers its 404.
+export { APPLICATION_NOT_FOUND } from '../offers/menu';
 export const ALREADY_FUNDED = 'Funding has already been accepted for this application';
 export const NOT_APPROVABLE = 'This application has no approved offer to accept';
 export const FUNDING_ACCEPTED_MESSAGE = 'Funding accepted! A representative will reach out within 24 hours.';
@@ -40,6 +46,7 @@ export async function listClientApplications(db: AppDeps['db'], userId: string):
       uwAiData: underwritingResults.aiData,
       uwApprovedAmountCents: underwritingResults.approvedAmountCents,
       uwConfidence: underwritingResults.confidence,
+      uwAnalysis: underwritingResults.analysis,
       loanId: loans.id,
       loanPrincipalCents: loans.principalCents,
       loanPurchasedAmountCents: loans.purchasedAmountCents,
@@ -72,13 +79,20 @@ export async function listClientApplications(db: AppDeps['db'], userId: string):
         aprBps: row.loanAprBps ?? 0,
       });
     } else if (row.status === 'approved') {
-      offer = toOfferDto(
-        loanTermsFor({
-          loanAmountCents: row.loanAmountCents,
-          approvedAmountCents: row.approvedAmountCents,
-          underwriting,
-        }),
+      // The standard option of the offer menu, priced by the same function acceptance uses.
+      const basis = offerBasisFor(
+        { loanAmountCents: row.loanAmountCents, approvedAmountCents: row.approvedAmountCents, underwriting },
+        readStoredAnalysis(row.uwAnalysis),
       );
+      const standard = priceTerms(basis, basis.maxAmountCents, basis.baseTermWeeks);
+      offer = toOfferDto({
+        principalCents: standard.amountCents,
+        purchasedAmountCents: standard.purchaseCents,
+        factorRateMilli: standard.factorMilli,
+        weeklyPaymentCents: standard.weeklyPaymentCents,
+        termWeeks: standard.termWeeks,
+        aprBps: Math.round(standard.aprPct * 100),
+      });
     }
     const createdAt = asUtcDate(row.createdAt);
     return {
@@ -104,49 +118,42 @@ export async function listClientApplications(db: AppDeps['db'], userId: string):
 
 type AcceptDeps = Pick<AppDeps, 'db' | 'mailer' | 'log' | 'env'>;
 
+export const SUMMARY_CHANGED =
+  'The offer summary has changed since you reviewed it. Please review the updated summary and sign again.';
+
 /**
- * Accept Funding (PRODUCT.md 5, SECURITY.md C and N6): only the client's own application, only from
- * `approved`, exactly once. One transaction holds the application row lock while it creates the loan with its
- * weekly schedule, marks the application funded, moves reward progress and writes the audit row, so concurrent
- * acceptances serialise and all but the first answer 409. (The unique key on loans.application_id backs this up.)
+ * Accept Funding (PRODUCT.md 5, SECURITY.md C and N6; issue 10 item 4): only the client's own application, only
+ * from `approved`, exactly once, and only as an electronic signature of the summary the server prices now. One
+ * transaction holds the application row lock while it reprices the chosen option with the menu's own function
+ * (terms outside policy: 400; a summary other than the one signed: 409), creates the loan on that option's terms
+ * with its weekly schedule, stores the signature, marks the application funded, moves reward progress and writes
+ * the audit rows, so concurrent acceptances serialise and all but the first answer 409. (Unique keys on
+ * loans.application_id and offer_signatures.application_id back this up.)
  */
 export async function acceptFunding(
   deps: AcceptDeps,
-  io: { ip: string },
+  io: { ip: string; userAgent?: string },
   user: { id: string; email: string; firstName: string },
-  applicationId: string,
+  input: AcceptOfferInput,
 ): Promise<AcceptFundingDto> {
   const funded = await deps.db.transaction(async (tx) => {
-    const [application] = await tx
-      .select({
-        id: applications.id,
-        status: applications.status,
-        businessName: applications.businessName,
-        loanAmountCents: applications.loanAmountCents,
-        approvedAmountCents: applications.approvedAmountCents,
-      })
-      .from(applications)
-      .where(and(eq(applications.id, applicationId), eq(applications.userId, user.id)))
-      .limit(1)
-      .for('update');
-    if (!application) throw new AppError('NOT_FOUND', APPLICATION_NOT_FOUND);
+    const { application, analysis, source } = await loadOwnOffer(tx, user.id, input.id, { lock: true });
     if (application.status === 'funded') throw new AppError('CONFLICT', ALREADY_FUNDED);
     if (application.status !== 'approved') throw new AppError('CONFLICT', NOT_APPROVABLE);
 
-    const [underwriting] = await tx
-      .select({
-        result: underwritingResults.result,
-        aiData: underwritingResults.aiData,
-        approvedAmountCents: underwritingResults.approvedAmountCents,
-      })
-      .from(underwritingResults)
-      .where(eq(underwritingResults.applicationId, application.id))
-      .limit(1);
-    const terms = loanTermsFor({
-      loanAmountCents: application.loanAmountCents,
-      approvedAmountCents: application.approvedAmountCents,
-      underwriting: underwriting ?? null,
-    });
+    const priced = priceChoice(offerBasisFor(source, analysis), input.amount * 100, input.termWeeks);
+    if (!priced.ok) throw new AppError('BAD_REQUEST', priced.message);
+    if (priced.priced.disclosure.summaryHash !== input.summaryHash) throw new AppError('CONFLICT', SUMMARY_CHANGED);
+    const chosen = priced.terms;
+    const terms: LoanTerms = {
+      principalCents: chosen.amountCents,
+      purchasedAmountCents: chosen.purchaseCents,
+      factorRateMilli: chosen.factorMilli,
+      weeklyPaymentCents: chosen.weeklyPaymentCents,
+      termWeeks: chosen.termWeeks,
+      aprBps: Math.round(chosen.aprPct * 100),
+    };
+
     const fundedAt = new Date();
     const firstPaymentDate = addDays(todayIso(fundedAt), FIRST_PAYMENT_AFTER_DAYS);
     const schedule = buildWeeklySchedule({
@@ -160,18 +167,28 @@ export async function acceptFunding(
       id: loanId,
       applicationId: application.id,
       userId: user.id,
-      principalCents: terms.principalCents,
-      purchasedAmountCents: terms.purchasedAmountCents,
-      factorRateMilli: terms.factorRateMilli,
-      weeklyPaymentCents: terms.weeklyPaymentCents,
-      termWeeks: terms.termWeeks,
-      aprBps: terms.aprBps,
+      ...terms,
       status: 'current',
       fundedAt,
       firstPaymentDate,
       createdAt: fundedAt,
     });
     await tx.insert(loanSchedule).values(schedule.map((item) => ({ loanId, ...item })));
+    const signatureId = newId();
+    await tx.insert(offerSignatures).values({
+      id: signatureId,
+      applicationId: application.id,
+      userId: user.id,
+      loanId,
+      fullName: input.fullName,
+      consentedAt: fundedAt,
+      ip: io.ip,
+      userAgent: io.userAgent ? io.userAgent.slice(0, 300) : null,
+      option: priced.priced.option,
+      summary: priced.priced.disclosure,
+      summaryHash: priced.priced.disclosure.summaryHash,
+      signedAt: fundedAt,
+    });
     await tx
       .update(applications)
       .set({ status: 'funded', approvedAmountCents: terms.principalCents })
@@ -185,6 +202,23 @@ export async function acceptFunding(
       targetId: application.id,
       ip: io.ip,
       detail: { from: 'approved', to: 'funded', loanId, principalCents: terms.principalCents },
+    });
+    // The signature's facts, never the typed name (PII stays in its own table).
+    await recordAudit(tx, {
+      actorId: user.id,
+      actorRole: 'client',
+      action: 'offer.sign',
+      targetType: 'application',
+      targetId: application.id,
+      ip: io.ip,
+      detail: {
+        signatureId,
+        loanId,
+        summaryHash: priced.priced.disclosure.summaryHash,
+        option: priced.priced.option.key,
+        amountCents: terms.principalCents,
+        termWeeks: terms.termWeeks,
+      },
     });
     return { loanId, businessName: application.businessName, terms, firstPaymentDate };
   });

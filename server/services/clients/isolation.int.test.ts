@@ -6,6 +6,7 @@ import {
   insertLoan,
   insertMilestoneProgress,
   insertReward,
+  blindAcceptInput,
 } from '../../test/factories/clients';
 import {
   callerFor,
@@ -16,6 +17,11 @@ import {
   startTestServer,
   type TestServer,
 } from '../../test/harness';
+
+const acceptBody = (id: string) => {
+  const { id: _id, ...body } = blindAcceptInput(id);
+  return body;
+};
 
 let server: TestServer;
 beforeAll(async () => {
@@ -88,7 +94,7 @@ describe('a client sees only their own data', () => {
     for (const id of seedB.ids) expect(reads).not.toContain(id);
 
     const notFound = { code: 'NOT_FOUND' };
-    await expect(caller.client.acceptFunding({ id: seedB.application.id })).rejects.toMatchObject(notFound);
+    await expect(caller.client.acceptFunding(blindAcceptInput(seedB.application.id))).rejects.toMatchObject(notFound);
     await expect(caller.client.loanSchedule({ id: seedB.loan.id })).rejects.toMatchObject(notFound);
     await expect(
       caller.client.requestRefinance({ loanId: seedB.loan.id, reason: 'Lower my weekly payment please' }),
@@ -96,7 +102,7 @@ describe('a client sees only their own data', () => {
     await expect(caller.rewards.claim({ id: seedB.progress.id })).rejects.toMatchObject(notFound);
     await expect(caller.rewards.redeem({ id: seedB.reward.id })).rejects.toMatchObject(notFound);
     // Unknown and malformed ids answer exactly like another client's.
-    await expect(caller.client.acceptFunding({ id: 'no-such-application' })).rejects.toMatchObject(notFound);
+    await expect(caller.client.acceptFunding(blindAcceptInput('no-such-application'))).rejects.toMatchObject(notFound);
     await expect(caller.rewards.redeem({ id: '00000000-0000-0000-0000-000000000000' })).rejects.toMatchObject(notFound);
     await expectBUntouched(seedB);
   });
@@ -129,8 +135,19 @@ describe('a client sees only their own data', () => {
     expect(mine.map((item) => item.id)).toEqual(list.data.map((item) => item.id));
 
     const forbidden: [string, string, unknown?][] = [
-      ['POST', `/api/client/applications/${seedB.application.id}/accept`],
+      ['POST', `/api/client/applications/${seedB.application.id}/accept`, acceptBody(seedB.application.id)],
+      ['GET', `/api/client/applications/${seedB.application.id}/offers`],
+      ['POST', `/api/client/applications/${seedB.application.id}/offers/price`, { amount: 40_000, termWeeks: 40 }],
+      ['GET', `/api/client/applications/${seedB.application.id}/signature`],
+      ['POST', `/api/client/applications/${seedB.application.id}/consolidation`, { positions: ['FASTCAP FUNDING'] }],
       ['GET', `/api/client/loans/${seedB.loan.id}/schedule`],
+      ['GET', `/api/client/loans/${seedB.loan.id}/payoff-quote`],
+      ['GET', `/api/client/loans/${seedB.loan.id}/renewal`],
+      [
+        'POST',
+        `/api/client/loans/${seedB.loan.id}/lower-payment-requests`,
+        { requestedWeeklyPayment: 100, reason: 'Revenue dropped this quarter' },
+      ],
       ['POST', `/api/client/rewards/milestones/${seedB.progress.id}/claim`],
       ['POST', `/api/client/rewards/${seedB.reward.id}/use`],
       ['POST', '/api/client/refinance-requests', { loanId: seedB.loan.id, reason: 'Lower my weekly payment please' }],
@@ -138,7 +155,9 @@ describe('a client sees only their own data', () => {
     for (const [method, path, body] of forbidden) {
       const response = await jsonRequest(server.url, path, { method, cookie, body });
       expect(response.status, path).toBe(404);
-      expect(await response.text(), path).toMatch(/^(Application|Loan|Milestone|Reward) not found$/);
+      expect(await response.text(), path).toMatch(
+        /^(Application|Loan|Milestone|Reward) not found$|^No signed offer was found for this application$/,
+      );
     }
     await expectBUntouched(seedB);
   });

@@ -9,6 +9,7 @@ import {
   insertLoan,
   insertMilestoneProgress,
   insertReward,
+  acceptInputFor,
 } from '../../test/factories/clients';
 import { callerFor, getTestDeps, insertUser, uniqueEmail, type TestUser } from '../../test/harness';
 import { recordLoanPaymentEffects } from './loan-payment-effects';
@@ -71,11 +72,11 @@ describe('milestone progress moves on each event', () => {
     const caller = await callerFor(client);
     expect(await progressOf(client, 'first-funding')).toEqual({ currentProgress: 0, isCompleted: false });
     const first = await insertApprovedApplication({ userId: client.id });
-    await caller.client.acceptFunding({ id: first.id });
+    await caller.client.acceptFunding(await acceptInputFor(caller, first.id));
     expect(await progressOf(client, 'first-funding')).toEqual({ currentProgress: 1, isCompleted: true });
     expect(await progressOf(client, 'second-funding')).toEqual({ currentProgress: 1, isCompleted: false });
     const second = await insertApprovedApplication({ userId: client.id });
-    await caller.client.acceptFunding({ id: second.id });
+    await caller.client.acceptFunding(await acceptInputFor(caller, second.id));
     expect(await progressOf(client, 'second-funding')).toEqual({ currentProgress: 2, isCompleted: true });
   });
 

@@ -16,6 +16,7 @@ export type {
   UnderwritingAnalysis,
   UnderwritingOutcome,
   UnderwritingResult,
+  WhatIf,
 } from './outcome';
 export { buildOutcome } from './outcome';
 export { closeReader, warmUpReader } from './reader-pool';

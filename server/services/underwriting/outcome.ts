@@ -1,8 +1,10 @@
 // Assembles what each audience sees from one decision: the applicant's result (spec: Application submission
 // result), staff's aiData (spec: signed-in areas, aiData) and the full analysis behind both (issue 5, item 5).
+import { classifyDebit, counterpartyOf } from './classify';
 import {
   decide,
   type DecisionResult,
+  type EngineDecision,
   type Flag,
   type OfferCalculation,
   type ReadingSummary,
@@ -14,11 +16,12 @@ import {
   type FinancingPosition,
   type HealthDeduction,
   type MonthInsight,
+  type StatementForInsights,
   type StatementInsights,
 } from './insights';
 import { centsToDollars, formatCents } from './money';
-import { ENGINE_VERSION } from './policy';
-import type { BalanceCheck, ParseResult, StatedAnswers, StatementLayout } from './types';
+import { DAYS_PER_MONTH, ENGINE_VERSION, MIN_HISTORY_DAYS_FOR_APPROVAL, WHAT_IF_MAX_FACTS } from './policy';
+import type { BalanceCheck, ParsedTransaction, ParseResult, StatedAnswers, StatementLayout } from './types';
 
 export type ParseStatus = 'parsed' | 'unreadable' | 'skipped';
 
@@ -81,6 +84,26 @@ export type UnderwritingAnalysis = {
   offer: OfferCalculation | null;
   flags: Flag[];
   reasoning: string[];
+  /** Facts that limited the offer and the engine's answer without each (issue 10 item 5); absent on older runs. */
+  whatIf?: WhatIf[];
+};
+
+export type WhatIfCode = 'nsf-events' | 'existing-financing' | 'short-history';
+
+/** A fact that limited the offer and the engine's answer re-run on the input without it. Money in cents. */
+export type WhatIf = {
+  code: WhatIfCode;
+  fact: string;
+  withoutIt: { decision: EngineDecision; amountCents: number; weeklyPaymentCents: number; termWeeks: number };
+};
+
+/** One adjusted input of the engine: the same applicant with one fact taken away. */
+export type WhatIfScenario = {
+  code: WhatIfCode;
+  fact: string;
+  stated: StatedAnswers;
+  insights: StatementInsights | null;
+  reading: ReadingSummary;
 };
 
 export type UnderwritingResult = {
@@ -193,6 +216,7 @@ export function buildOutcome(stated: StatedAnswers, reads: StatementRead[]): Und
   };
   const decision = decide({ stated, insights, reading });
   const duplicates = insights?.duplicates ?? [];
+  const whatIf = computeWhatIfs({ stated, parsed, reading, insights, decision });
 
   const statements: StatementAnalysis[] = reads.map((item) => {
     if ('skipped' in item.read) {
@@ -236,7 +260,7 @@ export function buildOutcome(stated: StatedAnswers, reads: StatementRead[]): Und
     decision: decision.decision,
     result: toResult(decision, insights),
     aiData: toAiData(decision),
-    analysis: toAnalysis({ stated, decision, insights, statements }),
+    analysis: { ...toAnalysis({ stated, decision, insights, statements }), whatIf },
     documents: statements.map(({ documentId, parseStatus, parseNote }) => ({ documentId, parseStatus, parseNote })),
   };
 }
@@ -328,4 +352,116 @@ function toAnalysis(input: {
     flags: decision.flags,
     reasoning: decision.reasoning,
   };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// What would change the offer (issue 10 item 5): the engine re-run on the same input with one fact taken away,
+// never a made-up sentence. Only facts whose removal improves the answer are kept, the strongest first.
+// ---------------------------------------------------------------------------------------------------------------
+
+function withoutTransactions(
+  parsed: StatementForInsights[],
+  drop: (transaction: ParsedTransaction) => boolean,
+): StatementForInsights[] {
+  return parsed.map(({ documentId, statement }) => ({
+    documentId,
+    statement: {
+      ...statement,
+      segments: statement.segments.map((segment) => ({
+        ...segment,
+        transactions: segment.transactions.filter((transaction) => !drop(transaction)),
+      })),
+    },
+  }));
+}
+
+/** The adjusted inputs: without the NSF/overdraft fees, without each active position's debits, with three months. */
+export function whatIfScenarios(input: {
+  stated: StatedAnswers;
+  parsed: StatementForInsights[];
+  reading: ReadingSummary;
+  insights: StatementInsights | null;
+}): WhatIfScenario[] {
+  const { stated, parsed, reading, insights } = input;
+  if (!insights || insights.coveredDays === 0) return [];
+  const scenarios: WhatIfScenario[] = [];
+  if (insights.nsfEvents > 0) {
+    scenarios.push({
+      code: 'nsf-events',
+      fact: `${insights.nsfEvents} NSF/overdraft event${insights.nsfEvents === 1 ? '' : 's'} on the statements`,
+      stated,
+      reading,
+      insights: computeInsights(
+        withoutTransactions(
+          parsed,
+          (transaction) => transaction.direction === 'debit' && classifyDebit(transaction.description) === 'nsf-fee',
+        ),
+      ),
+    });
+  }
+  for (const position of insights.financingPositions.filter((item) => item.isActive)) {
+    scenarios.push({
+      code: 'existing-financing',
+      fact: `Existing ${position.frequency} debit of ${formatCents(position.amountCents)} to ${position.counterparty}`,
+      stated,
+      reading,
+      insights: computeInsights(
+        withoutTransactions(
+          parsed,
+          (transaction) =>
+            transaction.direction === 'debit' &&
+            transaction.amountCents === position.amountCents &&
+            counterpartyOf(transaction.description) === position.counterparty,
+        ),
+      ),
+    });
+  }
+  if (insights.coveredDays < MIN_HISTORY_DAYS_FOR_APPROVAL) {
+    // A third month like the ones shown: same revenue and habits, only the length of the history changes.
+    const months = Math.max(1, Math.round(insights.coveredDays / DAYS_PER_MONTH));
+    scenarios.push({
+      code: 'short-history',
+      fact: `${months} month${months === 1 ? '' : 's'} of statements instead of three`,
+      stated,
+      reading,
+      insights: { ...insights, coveredDays: MIN_HISTORY_DAYS_FOR_APPROVAL, missingMonths: [] },
+    });
+  }
+  return scenarios;
+}
+
+const DECISION_RANK: Record<EngineDecision, number> = { declined: 0, review: 1, approved: 2 };
+
+export function computeWhatIfs(input: {
+  stated: StatedAnswers;
+  parsed: StatementForInsights[];
+  reading: ReadingSummary;
+  insights: StatementInsights | null;
+  decision: DecisionResult;
+}): WhatIf[] {
+  const actualRank = DECISION_RANK[input.decision.decision];
+  const actualAmount = input.decision.offer?.amountCents ?? 0;
+  return whatIfScenarios(input)
+    .map((scenario) => {
+      const rerun = decide({ stated: scenario.stated, insights: scenario.insights, reading: scenario.reading });
+      const whatIf: WhatIf = {
+        code: scenario.code,
+        fact: scenario.fact,
+        withoutIt: {
+          decision: rerun.decision,
+          amountCents: rerun.offer?.amountCents ?? 0,
+          weeklyPaymentCents: rerun.offer?.weeklyPaymentCents ?? 0,
+          termWeeks: rerun.offer?.termWeeks ?? 0,
+        },
+      };
+      return {
+        whatIf,
+        rankGain: DECISION_RANK[rerun.decision] - actualRank,
+        amountGain: whatIf.withoutIt.amountCents - actualAmount,
+      };
+    })
+    .filter((item) => item.rankGain > 0 || (item.rankGain === 0 && item.amountGain > 0))
+    .sort((a, b) => b.rankGain - a.rankGain || b.amountGain - a.amountGain)
+    .slice(0, WHAT_IF_MAX_FACTS)
+    .map((item) => item.whatIf);
 }

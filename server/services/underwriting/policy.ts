@@ -223,3 +223,50 @@ export const STATED_REVENUE_BANDS: Readonly<Record<string, { minCents: number; m
   '$250,000 - $500,000': { minCents: 250_000_00, maxCents: 500_000_00 },
   '$500,000+': { minCents: 500_000_00, maxCents: null },
 };
+
+// ---------------------------------------------------------------------------------------------------------------
+// Offer menu (issue 10): the options around the engine's offer, live repricing, prepayment and renewal. None of
+// these change a decision (approve / review / decline or the standard offer), so ENGINE_VERSION stays.
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Terms move a quarter either side of the tier's term: enough to change the weekly payment, not the risk picture. */
+export const OFFER_TERM_SPREAD_WEEKS = 13;
+/** Never shorter than a quarter: shorter advances make weekly payments most businesses cannot carry. */
+export const OFFER_MIN_TERM_WEEKS = 13;
+/** The contract's term ceiling (five years); a staff-set term beyond it is never widened further. */
+export const OFFER_MAX_TERM_WEEKS = 260;
+/**
+ * Each week longer than the tier's term adds 0.002 to the factor rate (each week shorter takes it off): the cost of
+ * a week's more exposure. An even number of thousandths keeps totals on $500 steps in whole dollars.
+ */
+export const OFFER_FACTOR_MILLI_PER_WEEK = 2;
+/** Factor rates stay inside the product's 1.25-1.45 band whatever the term (PRODUCT.md 4). */
+export const OFFER_MIN_FACTOR_MILLI = 1_250;
+/** Upper end of the band, same reason. */
+export const OFFER_MAX_FACTOR_MILLI = 1_450;
+/** The smaller option is 60% of the standard amount: a real step down, still above the product minimum for most. */
+export const OFFER_SMALLER_SHARE_BP = 6_000;
+/** Smallest amount a client may pick: the product minimum, as for the engine's own offers. */
+export const OFFER_MIN_AMOUNT_CENTS = PRODUCT_MIN_OFFER_CENTS;
+/** We charge no origination fee, so nothing is withheld from the funding (the disclosure shows it as $0). */
+export const OFFER_WITHHELD_CENTS = 0;
+/**
+ * Paying off early waives half of the finance charge not yet earned. The finance charge is earned in proportion to
+ * what is repaid, so the unearned part is the finance charge times balance / total repayment. Half, not all: the
+ * cost of funding and servicing the advance is front-loaded.
+ */
+export const PREPAYMENT_UNEARNED_WAIVER_BP = 5_000;
+/** The sentence the disclosure shows for the prepayment policy (it must say what the numbers above do). */
+export const PREPAYMENT_POLICY_TEXT =
+  'No prepayment penalty. If you pay off early, we waive half of the finance charge not yet earned ' +
+  '(the finance charge in proportion to the balance still owed).';
+/** Renewal once half of the total repayment is paid: the client has shown the payment fits (issue 10 item 7). */
+export const RENEWAL_PAID_SHARE_BP = 5_000;
+/** At most three facts that limited the offer are shown, the ones that changed the engine's answer the most. */
+export const WHAT_IF_MAX_FACTS = 3;
+/**
+ * Consolidation payoff estimate: statements show what a position debits, not what is still owed. Advances are
+ * usually refinanced around half-way through a 6-12 month term, so 26 weeks of the debit is the prefilled estimate;
+ * staff replace it with the funder's payoff letter.
+ */
+export const CONSOLIDATION_PAYOFF_ESTIMATE_WEEKS = 26;

@@ -6,11 +6,14 @@ import {
   rewards,
   underwritingResults,
 } from '../../../drizzle/schema/index';
+import type { AcceptOfferInput, OfferOptionKey } from '../../../src/shared/schemas/offers';
 import { newId } from '../../lib/ids';
 import { priceLoan } from '../../services/loans/pricing';
+import { computeOffer } from '../../services/underwriting/decision';
+import type { RiskTier } from '../../services/underwriting/policy';
 import { addDays, buildWeeklySchedule } from '../../services/loans/schedule';
 import { insertApplication, type InsertApplicationOpts } from '../factories';
-import { getTestDeps } from '../harness';
+import { getTestDeps, type callerFor } from '../harness';
 
 // Client-area factories (issue 6): synthetic rows straight into the test database, never through the services
 // under test.
@@ -58,6 +61,8 @@ export async function insertApprovedApplication(
     factorRate?: number;
     termWeeks?: number;
     estimatedApr?: number;
+    /** underwriting_results.analysis (e.g. engineAnalysis()); `{}` by default, as for staff-approved referrals. */
+    analysis?: unknown;
   } = {},
 ) {
   const { db } = await getTestDeps();
@@ -84,7 +89,7 @@ export async function insertApprovedApplication(
       approvedAmountCents,
       result,
       aiData,
-      analysis: {},
+      analysis: opts.analysis ?? {},
     });
   }
   return application;
@@ -183,4 +188,77 @@ export async function insertReward(opts: {
   };
   await db.insert(rewards).values(row);
   return row;
+}
+
+/**
+ * A stored engine analysis (the fields the offer menu reads): the engine's own offer for this revenue, tier and
+ * existing weekly financing, with the positions and what-ifs given. Use its `offer.amountCents` as the approved amount.
+ */
+export function engineAnalysis(
+  opts: {
+    revenueBasisCents?: number;
+    tier?: RiskTier;
+    requestedCents?: number;
+    existingWeeklyFinancingCents?: number;
+    positions?: Array<{ counterparty: string; amountCents: number; frequency: 'daily' | 'weekly'; isActive?: boolean }>;
+    whatIf?: unknown[];
+  } = {},
+) {
+  const offer = computeOffer({
+    revenueBasisCents: opts.revenueBasisCents ?? 60_000_00,
+    tier: opts.tier ?? 'Low',
+    requestedCents: opts.requestedCents ?? 50_000_00,
+    existingWeeklyFinancingCents: opts.existingWeeklyFinancingCents ?? 0,
+  });
+  return {
+    engineVersion: 'factory-1',
+    revenueSource: 'statements',
+    offer,
+    financingPositions: (opts.positions ?? []).map((position) => {
+      const weeklyBurdenCents = position.frequency === 'daily' ? position.amountCents * 5 : position.amountCents;
+      return {
+        counterparty: position.counterparty,
+        amountCents: position.amountCents,
+        frequency: position.frequency,
+        occurrences: 20,
+        firstDate: '2026-01-05',
+        lastDate: '2026-03-30',
+        isActive: position.isActive ?? true,
+        weeklyBurdenCents,
+        monthlyBurdenCents: Math.round((weeklyBurdenCents * 52) / 12),
+      };
+    }),
+    whatIf: opts.whatIf ?? [],
+  };
+}
+
+/** What the portal sends to sign a menu option: its amount and term, a typed name, consent and the summary hash. */
+export async function acceptInputFor(
+  caller: Awaited<ReturnType<typeof callerFor>>,
+  applicationId: string,
+  key: OfferOptionKey = 'standard',
+): Promise<AcceptOfferInput> {
+  const menu = await caller.client.offerMenu({ id: applicationId });
+  const chosen = menu.options.find(({ option }) => option.key === key);
+  if (!chosen) throw new Error(`no ${key} option on the menu`);
+  return {
+    id: applicationId,
+    amount: chosen.option.amount,
+    termWeeks: chosen.option.termWeeks,
+    fullName: 'Pat Example',
+    consent: true,
+    summaryHash: chosen.disclosure.summaryHash,
+  };
+}
+
+/** A well-formed signature body for an application the caller cannot price (another client's, unknown ids). */
+export function blindAcceptInput(applicationId: string): AcceptOfferInput {
+  return {
+    id: applicationId,
+    amount: 40_000,
+    termWeeks: 40,
+    fullName: 'Pat Example',
+    consent: true,
+    summaryHash: 'a'.repeat(64),
+  };
 }

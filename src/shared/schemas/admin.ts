@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_PAGE_SIZE } from '../constants';
 import { emailSchema, requiredText } from './auth';
+import type { LowerPaymentRequestDto, OfferSignatureDto } from './offers';
 
 // Back office (issue 7). Literal filter values come from the spec (signed-in-areas.md §5).
 
@@ -146,3 +147,13 @@ export function applicationStatusLabel(value: string): string {
   if (value === 'review') return 'Under Review';
   return value.charAt(0).toUpperCase() + value.slice(1);
 }
+
+/**
+ * Issue 10 additions to the staff application detail (admin.applicationById): the client's electronic signature of
+ * the accepted offer (null before acceptance) and the lower-payment requests on the application's loan, newest
+ * first. The loan payments dialog (admin.loanPayments) carries the same `lowerPaymentRequests`.
+ */
+export type ApplicationOfferExtrasDto = {
+  signature: OfferSignatureDto | null;
+  lowerPaymentRequests: LowerPaymentRequestDto[];
+};

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { registerSchema } from './auth';
+import type { OfferOptionDto } from './offers';
 import {
   BUSINESS_TYPES,
   LOAN_AMOUNT_MAX,
@@ -339,3 +340,10 @@ export const createAccountFormSchema = registerSchema
   });
 export type CreateAccountFormInput = z.input<typeof createAccountFormSchema>;
 export type CreateAccountFormData = z.output<typeof createAccountFormSchema>;
+
+/**
+ * Issue 10: the submission answer (POST /api/loan-application-enhanced, next to `success`, `applicationId` and
+ * `data`) carries the offer menu for the approval screen of signed-out applicants: the options when the engine
+ * approved, else []. Signing happens in the portal (client.acceptFunding), after the account exists.
+ */
+export type ApplicationSubmissionOffersDto = { offers: OfferOptionDto[] };

@@ -25,6 +25,7 @@ import { applicationStatusLabel } from '@shared/schemas/admin';
 import type { ApplicationDetail } from '../types';
 import { formatDate, formatDateTime, formatMoney, shortId } from '../utils/format';
 import { AiDecisionBadge, StatusBadge } from './badges';
+import { LowerPaymentRequestList, OfferSignaturePanel } from './offer-signature';
 import { StatusSelect } from './status-select';
 import { UnderwritingAnalysis } from './underwriting-analysis';
 
@@ -290,6 +291,16 @@ function DetailsPanel({
           ]}
         />
       </Section>
+      {detail.signature && (
+        <Section title="Offer signature">
+          <OfferSignaturePanel signature={detail.signature} />
+        </Section>
+      )}
+      {detail.lowerPaymentRequests.length > 0 && (
+        <Section title="Lower payment requests">
+          <LowerPaymentRequestList requests={detail.lowerPaymentRequests} />
+        </Section>
+      )}
     </Stack>
   );
 }

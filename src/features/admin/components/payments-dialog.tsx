@@ -26,6 +26,7 @@ import { dollarsToCents } from '@shared/schemas/admin';
 import { useInvalidateAdmin } from '../hooks/use-invalidate-admin';
 import { formatDate, formatDateTime, formatMoneyExact, localToday } from '../utils/format';
 import { LoanStatusBadge } from './badges';
+import { LowerPaymentRequestList } from './offer-signature';
 
 type Props = { loan: { id: string; businessName: string } | null; onClose: () => void };
 
@@ -82,7 +83,7 @@ function PaymentsBody({ loanId }: { loanId: string }) {
       </Alert.Root>
     );
   }
-  const { loan, schedule, payments } = query.data;
+  const { loan, schedule, payments, lowerPaymentRequests } = query.data;
   return (
     <Stack gap="6">
       <DataList.Root orientation="horizontal" size="sm">
@@ -114,6 +115,15 @@ function PaymentsBody({ loanId }: { loanId: string }) {
           </DataList.Item>
         ))}
       </DataList.Root>
+
+      {lowerPaymentRequests.length > 0 && (
+        <Box>
+          <Heading as="h3" size="sm" mb="2">
+            Lower payment requests
+          </Heading>
+          <LowerPaymentRequestList requests={lowerPaymentRequests} />
+        </Box>
+      )}
 
       {loan.status !== 'paid_off' && <RecordPaymentForm loanId={loan.id} balance={loan.currentBalance} />}
 

@@ -1,6 +1,7 @@
 import { Badge, Box, Button, Heading, List, Progress, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import type { OfferOptionDto } from '@shared/schemas/offers';
 import { formatCurrency } from '../utils/format';
 import type { UnderwritingResult, UploadProgress } from '../utils/submit';
 
@@ -32,8 +33,93 @@ export function ProcessingStep({ progress }: { progress: UploadProgress }) {
 const trendColor = (trend: string) => (trend === 'Growing' ? 'green' : trend === 'Stable' ? 'blue' : 'orange');
 const riskColor = (level: string) => (level === 'Low' ? 'green' : level === 'Medium' ? 'yellow' : 'red');
 
+/** The payment's share of verified weekly revenue as a meter, with the numbers in words too (issue 10 item 2). */
+function AffordabilityLine({ option }: { option: OfferOptionDto }) {
+  const labelId = `affordability-${option.key}`;
+  if (option.affordabilityPct === null) {
+    return (
+      <Text fontSize="xs" color="fg.muted">
+        Weekly revenue not verified from statements
+      </Text>
+    );
+  }
+  const pct = option.affordabilityPct;
+  const max = Math.min(100, Math.max(10, Math.ceil((pct * 2) / 5) * 5));
+  return (
+    <Stack gap="1">
+      <Text id={labelId} fontSize="xs" color="fg.muted">
+        {`Payment is ${pct.toFixed(1)}% of verified weekly revenue`}
+      </Text>
+      <Box
+        role="meter"
+        aria-labelledby={labelId}
+        aria-valuemin={0}
+        aria-valuemax={max}
+        aria-valuenow={pct}
+        aria-valuetext={`${pct.toFixed(1)}% of verified weekly revenue`}
+        h="2"
+        bg="bg.emphasized"
+        borderRadius="full"
+        overflow="hidden"
+      >
+        <Box h="full" w={`${Math.min(100, (pct / max) * 100)}%`} bg="green.600" borderRadius="full" />
+      </Box>
+    </Stack>
+  );
+}
+
+/** The engine's options, read-only: the client picks and signs one in the client portal. */
+function OfferOptionsPreview({ options }: { options: OfferOptionDto[] }) {
+  return (
+    <Box as="section" aria-labelledby="approval-options">
+      <Heading as="h4" size="md" mb="1" id="approval-options">
+        Compare your options
+      </Heading>
+      <Text fontSize="sm" color="fg.muted" mb="3">
+        Choose, adjust and sign one of these in your client portal; create an account after this step if you do not have
+        one yet.
+      </Text>
+      <SimpleGrid columns={{ base: 1, md: Math.min(3, options.length) }} gap="3">
+        {options.map((option) => (
+          <Box
+            key={option.key}
+            as="article"
+            aria-labelledby={`approval-option-${option.key}`}
+            borderWidth="1px"
+            borderRadius="lg"
+            p="4"
+          >
+            <Stack gap="2">
+              <Heading as="h5" size="sm" id={`approval-option-${option.key}`}>
+                {option.label}
+              </Heading>
+              <Text fontSize="2xl" fontWeight="bold">
+                {formatCurrency(option.amount)}
+              </Text>
+              <Text fontSize="sm">
+                {`${formatCurrency(option.weeklyPayment)} weekly for ${option.termWeeks} weeks`}
+              </Text>
+              <Text fontSize="sm" color="fg.muted">
+                {`Total repayment ${formatCurrency(option.totalRepayment)} · estimated APR ${option.estimatedApr.toFixed(1)}%`}
+              </Text>
+              <AffordabilityLine option={option} />
+            </Stack>
+          </Box>
+        ))}
+      </SimpleGrid>
+    </Box>
+  );
+}
+
 /** The AI underwriting result ('Instant Decision'), with every detail of the spec's result. */
-export function ApprovalStep({ result, onContinue }: { result: UnderwritingResult; onContinue: () => void }) {
+export function ApprovalStep({
+  result,
+  onContinue,
+}: {
+  /** The submission result; `offers` (issue 10) lists the engine's priced options when approved. */
+  result: UnderwritingResult & { offers?: OfferOptionDto[] };
+  onContinue: () => void;
+}) {
   // Spec §9: defaults when the result lacks them; weekly payment in whole dollars.
   const factorRate = result.mcaTerms?.factorRate ?? 1.35;
   const termWeeks = result.mcaTerms?.termWeeks ?? 36;
@@ -97,6 +183,8 @@ export function ApprovalStep({ result, onContinue }: { result: UnderwritingResul
         </Box>
       )}
 
+      {result.approved && result.offers && result.offers.length > 0 && <OfferOptionsPreview options={result.offers} />}
+
       {insights && (
         <Box>
           <Heading as="h4" size="md" mb="3">
@@ -117,9 +205,11 @@ export function ApprovalStep({ result, onContinue }: { result: UnderwritingResul
             </Stat.Root>
             <Stat.Root>
               <Stat.Label>Cash flow trend</Stat.Label>
-              <Badge colorPalette={trendColor(insights.cashFlowTrend ?? '')} alignSelf="start" size="lg">
-                {insights.cashFlowTrend ?? '-'}
-              </Badge>
+              <Stat.ValueText>
+                <Badge colorPalette={trendColor(insights.cashFlowTrend ?? '')} size="lg">
+                  {insights.cashFlowTrend ?? '-'}
+                </Badge>
+              </Stat.ValueText>
             </Stat.Root>
           </SimpleGrid>
           {(insights.recommendations?.length ?? 0) > 0 && (

@@ -1,6 +1,8 @@
 import { Button, Card, Flex, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
 import type { ClientApplicationDto } from '@shared/schemas/client';
 import { applicationStatusBadge, formatDate, formatUsd, shortId } from '../utils/format';
+import { SignedSummaryDialog } from './signed-summary-dialog';
 import { StatusBadge } from './status-badge';
 
 /** One application in the client's list: status, amounts, and the actions open to it. */
@@ -18,8 +20,10 @@ export function ApplicationCard({
   onViewDetails?: (application: ClientApplicationDto) => void;
   showAnalysis?: boolean;
 }) {
+  const [isSummaryOpen, setSummaryOpen] = useState(false);
   const badge = applicationStatusBadge(application.status);
   const analysis = application.analysis;
+  const isFunded = application.status === 'funded';
   return (
     <Card.Root as="article" aria-labelledby={`application-${application.id}`} size="sm">
       <Card.Body>
@@ -72,8 +76,18 @@ export function ApplicationCard({
               Automated analysis: in progress
             </Text>
           )}
-          {(onViewDetails || (application.status === 'approved' && canAccept)) && (
+          {(onViewDetails || isFunded || (application.status === 'approved' && canAccept)) && (
             <HStack gap="2" justify="flex-end" flexWrap="wrap">
+              {isFunded && (
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={() => setSummaryOpen(true)}
+                  aria-label={`View signed summary of ${application.businessName}`}
+                >
+                  View Signed Summary
+                </Button>
+              )}
               {onViewDetails && (
                 <Button
                   size="sm"
@@ -93,6 +107,14 @@ export function ApplicationCard({
           )}
         </Stack>
       </Card.Body>
+      {isFunded && (
+        <SignedSummaryDialog
+          applicationId={application.id}
+          businessName={application.businessName}
+          open={isSummaryOpen}
+          onOpenChange={setSummaryOpen}
+        />
+      )}
     </Card.Root>
   );
 }

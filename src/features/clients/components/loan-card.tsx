@@ -2,6 +2,7 @@ import { Button, Card, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui
 import { useState } from 'react';
 import type { ClientLoanDto } from '@shared/schemas/client';
 import { formatCalendarDate, formatUsd, loanStatusBadge } from '../utils/format';
+import { LoanExtras } from './loan-extras';
 import { PaymentScheduleDialog } from './payment-schedule-dialog';
 import { StatusBadge } from './status-badge';
 
@@ -42,6 +43,7 @@ export function LoanCard({ loan }: { loan: ClientLoanDto }) {
               View Payment Schedule
             </Button>
           </Flex>
+          {loan.status !== 'paid_off' && <LoanExtras loan={loan} />}
         </Stack>
       </Card.Body>
       <PaymentScheduleDialog loan={loan} open={isScheduleOpen} onOpenChange={setScheduleOpen} />

@@ -1,0 +1,76 @@
+import { Badge, Box, DataList, List, Stack, Text } from '@chakra-ui/react';
+import type { LowerPaymentRequestDto, OfferSignatureDto } from '@shared/schemas/offers';
+import { formatDateTime, formatMoney } from '../utils/format';
+
+// Issue 10 for staff: the client's electronic signature on the application, and lower-payment requests on loans.
+
+/** The signature record: who, when, from where, the hash of the summary shown and the option's terms. */
+export function OfferSignaturePanel({ signature }: { signature: OfferSignatureDto }) {
+  const { option, disclosure } = signature;
+  const rows: Array<[string, string]> = [
+    ['Signed by', signature.fullName],
+    ['Signed at', formatDateTime(signature.signedAt)],
+    ['IP address', signature.ip],
+    ['Option', option.label],
+    ['Amount', formatMoney(option.amount)],
+    ['Term', `${option.termWeeks} weeks`],
+    ['Weekly payment', formatMoney(option.weeklyPayment)],
+    ['Factor rate', option.factorRate.toFixed(2)],
+    ['Total repayment', formatMoney(option.totalRepayment)],
+    ['Estimated APR', `${disclosure.estimatedApr.toFixed(1)}%`],
+    ['Net funds disbursed', formatMoney(disclosure.netFunds)],
+  ];
+  return (
+    <Stack gap="2">
+      <DataList.Root
+        orientation="horizontal"
+        size="sm"
+        display="grid"
+        gridTemplateColumns={{ base: '1fr', md: '1fr 1fr' }}
+        columnGap="6"
+        rowGap="2"
+      >
+        {rows.map(([label, value]) => (
+          <DataList.Item key={label} alignItems="baseline">
+            <DataList.ItemLabel minW="40">{label}</DataList.ItemLabel>
+            <DataList.ItemValue>{value}</DataList.ItemValue>
+          </DataList.Item>
+        ))}
+      </DataList.Root>
+      <Box fontSize="sm">
+        <Text color="fg.muted">Summary hash (SHA-256)</Text>
+        <Text fontFamily="mono" wordBreak="break-all">
+          {signature.summaryHash}
+        </Text>
+      </Box>
+    </Stack>
+  );
+}
+
+const STATUS_LABELS: Record<LowerPaymentRequestDto['status'], string> = {
+  open: 'Open',
+  in_review: 'In review',
+  closed: 'Closed',
+};
+
+/** A loan's requests for a lower weekly payment, newest first as the server sends them. */
+export function LowerPaymentRequestList({ requests }: { requests: LowerPaymentRequestDto[] }) {
+  if (requests.length === 0) return null;
+  return (
+    <List.Root gap="2" fontSize="sm" listStyleType="none">
+      {requests.map((request) => (
+        <List.Item key={request.id}>
+          <Text as="span" fontWeight="medium">
+            {formatMoney(request.requestedWeeklyPayment)} a week requested
+          </Text>{' '}
+          <Badge size="sm" colorPalette={request.status === 'closed' ? 'gray' : 'orange'}>
+            {STATUS_LABELS[request.status]}
+          </Badge>
+          <Text color="fg.muted" whiteSpace="pre-wrap">
+            {formatDateTime(request.createdAt)}: {request.reason}
+          </Text>
+        </List.Item>
+      ))}
+    </List.Root>
+  );
+}
