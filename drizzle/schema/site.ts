@@ -1,4 +1,4 @@
-import { bigint, datetime, index, int, json, mysqlEnum, mysqlTable, text, varchar } from 'drizzle-orm/mysql-core';
+import { bigint, datetime, index, int, json, mysqlEnum, mysqlTable, text, tinyint, varchar } from 'drizzle-orm/mysql-core';
 import { GUARD_STATES } from '../../src/shared/constants';
 
 const now = () => new Date();
@@ -78,3 +78,13 @@ export const auditLog = mysqlTable(
     index('audit_log_actor_idx').on(t.actorId, t.at),
   ],
 );
+
+/**
+ * The head of the audit hash chain: one row (id 1) holding the last row_hash. Every append locks it by primary key
+ * (a record lock, no gap lock), so concurrent transactions append one after another instead of deadlocking on the
+ * newest audit_log row. The migration that creates it seeds it from the existing chain.
+ */
+export const auditChainHead = mysqlTable('audit_chain_head', {
+  id: tinyint('id').primaryKey(),
+  lastHash: varchar('last_hash', { length: 64 }),
+});

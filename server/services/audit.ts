@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { auditLog } from '../../drizzle/schema/index';
+import { auditChainHead, auditLog } from '../../drizzle/schema/index';
 import type { DbOrTx } from '../db';
 import { sha256Hex } from '../lib/crypto';
 
@@ -15,32 +15,40 @@ export type AuditEntry = {
   detail?: Record<string, unknown>;
 };
 
+/** The single row of audit_chain_head. */
+const CHAIN_HEAD_ID = 1;
+
 /**
  * Appends one audit row chained to the previous one (row_hash = SHA-256(prev_hash ‖ row)), so an edited
- * row breaks the chain. Call inside the transaction of the change it records.
+ * row breaks the chain. Call inside the transaction of the change it records: the row then commits or rolls back
+ * with it. Appends serialise on the chain head's row lock (held to the end of the caller's transaction).
  */
 export async function recordAudit(db: DbOrTx, entry: AuditEntry): Promise<void> {
-  const at = new Date();
-  const [previous] = await db
-    .select({ rowHash: auditLog.rowHash })
-    .from(auditLog)
-    .orderBy(desc(auditLog.id))
-    .limit(1)
-    .for('update');
-  const prevHash = previous?.rowHash ?? null;
-  const row = {
-    at,
-    actorId: entry.actorId ?? null,
-    actorRole: entry.actorRole ?? null,
-    action: entry.action,
-    targetType: entry.targetType ?? null,
-    targetId: entry.targetId ?? null,
-    outcome: entry.outcome ?? 'success',
-    ip: entry.ip ?? null,
-    detail: entry.detail ?? null,
-  };
-  const rowHash = sha256Hex(`${prevHash ?? ''}|${canonicalAuditRow(row)}`);
-  await db.insert(auditLog).values({ ...row, prevHash, rowHash });
+  // Outside a transaction this opens one; inside, a savepoint, and the head stays locked until the caller commits.
+  await db.transaction(async (tx) => {
+    const at = new Date();
+    const [head] = await tx
+      .select({ lastHash: auditChainHead.lastHash })
+      .from(auditChainHead)
+      .where(eq(auditChainHead.id, CHAIN_HEAD_ID))
+      .for('update');
+    if (!head) throw new Error('audit_chain_head is empty: the migrations did not run');
+    const prevHash = head.lastHash ?? null;
+    const row = {
+      at,
+      actorId: entry.actorId ?? null,
+      actorRole: entry.actorRole ?? null,
+      action: entry.action,
+      targetType: entry.targetType ?? null,
+      targetId: entry.targetId ?? null,
+      outcome: entry.outcome ?? 'success',
+      ip: entry.ip ?? null,
+      detail: entry.detail ?? null,
+    };
+    const rowHash = sha256Hex(`${prevHash ?? ''}|${canonicalAuditRow(row)}`);
+    await tx.insert(auditLog).values({ ...row, prevHash, rowHash });
+    await tx.update(auditChainHead).set({ lastHash: rowHash }).where(eq(auditChainHead.id, CHAIN_HEAD_ID));
+  });
 }
 
 export function canonicalAuditRow(row: {
