@@ -1,0 +1,43 @@
+import { a11yViolations } from './axe';
+import { expectStep, fillAnswers, newApplicant, next, uploadAllDocuments } from './apply-helpers';
+import { expect, test } from './fixtures';
+
+// SECURITY.md O1 and O2 on the wizard: every step, its error state, the decision and the account step pass axe
+// (WCAG 2.2 AA, no serious or critical findings), and each error is tied to its field.
+
+test('every wizard step and its errors pass axe', async ({ page }) => {
+  const applicant = newApplicant();
+  await page.goto('/apply');
+  await expectStep(page, 'Loan Amount');
+  const findings: string[] = [];
+  const check = async (where: string) => {
+    for (const finding of await a11yViolations(page)) findings.push(`${where}: ${finding}`);
+  };
+  await check('loan amount');
+  await next(page);
+  await expect(page.getByLabel('Loan Amount')).toHaveAttribute('aria-invalid', 'true');
+  await check('loan amount errors');
+  await page.getByLabel('Loan Amount').fill(applicant.loanAmount);
+  await next(page);
+
+  await expectStep(page, 'Business Information');
+  await next(page);
+  await expect(page.getByLabel('Business Name')).toHaveAttribute('aria-invalid', 'true');
+  // O2: the message is announced with the field.
+  const describedBy = await page.getByLabel('Business Name').getAttribute('aria-describedby');
+  expect(describedBy).toBeTruthy();
+  await check('business information errors');
+  await page.getByRole('button', { name: 'Previous' }).click();
+
+  await fillAnswers(page, applicant);
+  await check('upload documents');
+  await uploadAllDocuments(page);
+  await check('upload documents with files');
+  await next(page);
+  await expectStep(page, 'Review Application');
+  await check('review');
+  await page.getByRole('button', { name: 'Submit Application' }).click();
+  await expectStep(page, 'Instant Decision');
+  await check('decision');
+  expect(findings).toEqual([]);
+});
