@@ -1,12 +1,12 @@
 import { encodeBase32UpperCaseNoPadding } from '@oslojs/encoding';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { applications, passwordResetTokens, recoveryCodes, sessions, users } from '../../drizzle/schema/index';
 import type { Role } from '../../src/shared/constants';
 import { isStaff } from '../../src/shared/roles';
 import type { LoginInput, RegisterInput, ResetPasswordInput } from '../../src/shared/schemas/auth';
 import { startSession, markSessionMfaVerified, type AuthSession, type AuthUser } from '../auth/lucia';
 import { burnPasswordCheck, hashPassword, passwordPolicyError, verifyPassword } from '../auth/password';
-import { matchTotpStep, newTotpKey, totpKeyUri } from '../auth/totp';
+import { consumeTotpCode, matchTotpStep, newTotpKey, totpKeyUri } from '../auth/totp';
 import type { AppDeps } from '../deps';
 import { decryptField, encryptField, randomToken, sha256Hex } from '../lib/crypto';
 import { newId } from '../lib/ids';
@@ -176,7 +176,7 @@ export async function login(
     await verifySecondFactor(
       deps,
       io,
-      { id: user.id, totpSecretEnc: user.totpSecretEnc, totpLastStep: user.totpLastStep },
+      { id: user.id, totpSecretEnc: user.totpSecretEnc },
       input.totpCode,
     );
     mfaVerified = true;
@@ -210,7 +210,7 @@ export async function login(
 async function verifySecondFactor(
   deps: Deps,
   io: Io,
-  user: { id: string; totpSecretEnc: string; totpLastStep: number | null },
+  user: { id: string; totpSecretEnc: string },
   code: string,
 ): Promise<void> {
   await deps.limiter.consume(LIMITS.totpUser, user.id);
@@ -225,15 +225,8 @@ async function verifySecondFactor(
     throw new AppError('UNAUTHORIZED', 'Invalid verification code');
   };
   if (/^\d{6}$/.test(code)) {
-    const key = new Uint8Array(Buffer.from(decryptField(user.totpSecretEnc, `users.totp:${user.id}`), 'base64'));
-    const step = matchTotpStep(key, code);
-    if (step === null) return fail('wrong');
-    // Conditional update: a replayed code (same or older step) changes nothing and is refused.
-    const [result] = await deps.db
-      .update(users)
-      .set({ totpLastStep: step })
-      .where(and(eq(users.id, user.id), sql`(${users.totpLastStep} IS NULL OR ${users.totpLastStep} < ${step})`));
-    if (result.affectedRows !== 1) return fail('replay');
+    const outcome = await consumeTotpCode(deps.db, user, code);
+    if (outcome !== 'accepted') return fail(outcome);
   } else {
     const [result] = await deps.db
       .update(recoveryCodes)

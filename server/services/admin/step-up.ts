@@ -1,7 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { users } from '../../../drizzle/schema/index';
-import { matchTotpStep } from '../../auth/totp';
-import { decryptField } from '../../lib/crypto';
+import { consumeTotpCode } from '../../auth/totp';
 import { AppError } from '../../trpc/errors';
 import { recordAudit } from '../audit';
 import { LIMITS } from '../rate-limit';
@@ -23,16 +22,8 @@ export async function verifyStepUpCode(deps: Pick<AdminDeps, 'db' | 'limiter'>, 
   if (!row?.secret) {
     throw new AppError('FORBIDDEN', 'Set up two-factor authentication before revealing restricted values');
   }
-  const key = new Uint8Array(Buffer.from(decryptField(row.secret, `users.totp:${actor.id}`), 'base64'));
-  const step = matchTotpStep(key, code);
-  const [result] =
-    step === null
-      ? [{ affectedRows: 0 }]
-      : await deps.db
-          .update(users)
-          .set({ totpLastStep: step })
-          .where(and(eq(users.id, actor.id), sql`(${users.totpLastStep} IS NULL OR ${users.totpLastStep} < ${step})`));
-  if (result.affectedRows !== 1) {
+  const outcome = await consumeTotpCode(deps.db, { id: actor.id, totpSecretEnc: row.secret }, code);
+  if (outcome !== 'accepted') {
     await auditedTransaction(deps.db, (tx) =>
       recordAudit(tx, {
         actorId: actor.id,
@@ -40,7 +31,7 @@ export async function verifyStepUpCode(deps: Pick<AdminDeps, 'db' | 'limiter'>, 
         action: 'auth.step_up',
         outcome: 'failure',
         ip: actor.ip,
-        detail: { reason: step === null ? 'wrong' : 'replay' },
+        detail: { reason: outcome },
       }),
     );
     throw new AppError('BAD_REQUEST', INVALID_CODE, { fieldErrors: { code: [INVALID_CODE] } });
