@@ -3,8 +3,8 @@ import { a11yViolations } from './axe';
 import type { Page } from '@playwright/test';
 import { db, expect, signOffer, test } from './fixtures';
 
-// Client area (issue 6). The application wizard is being built separately, so each flow starts from an
-// application seeded straight into the e2e database; the apply -> create account start joins once it lands.
+// Client area (issue 6). Each flow here starts from an application seeded straight into the e2e database, so it
+// can set up any status; journey.spec.ts walks the whole way from /apply with nothing seeded.
 
 type SeedOpts = {
   userId: string;
