@@ -133,11 +133,14 @@ export async function login(
   input: LoginInput,
 ): Promise<LoginResult> {
   const email = input.email.trim().toLowerCase();
-  const ipBlock = await deps.limiter.isBlocked(LIMITS.loginIp, io.meta.ip);
-  const accountBlock = await deps.limiter.isBlocked(LIMITS.loginAccount, email);
-  if (ipBlock.blocked || accountBlock.blocked) {
+  // Each attempt is counted before the password is checked, so a parallel burst cannot run more verifications
+  // than the limit allows (SECURITY.md I1, A4); an attempt with the right password is refunded below, so only
+  // failures count.
+  const ipHit = await deps.limiter.hit(LIMITS.loginIp, io.meta.ip);
+  const accountHit = await deps.limiter.hit(LIMITS.loginAccount, email);
+  if (!ipHit.allowed || !accountHit.allowed) {
     throw new AppError('RATE_LIMITED', 'Too many login attempts. Please try again later.', {
-      retryAfterSeconds: Math.max(ipBlock.retryAfterSeconds, accountBlock.retryAfterSeconds),
+      retryAfterSeconds: Math.max(ipHit.retryAfterSeconds, accountHit.retryAfterSeconds),
     });
   }
   const [user] = await deps.db
@@ -156,8 +159,6 @@ export async function login(
     ? await verifyPassword(user.passwordHash, input.password)
     : (await burnPasswordCheck(input.password), false);
   if (!user || !passwordOk || !user.isActive) {
-    await deps.limiter.hit(LIMITS.loginIp, io.meta.ip);
-    await deps.limiter.hit(LIMITS.loginAccount, email);
     await recordAudit(deps.db, {
       actorId: user?.id ?? null,
       action: 'auth.login',
@@ -167,18 +168,15 @@ export async function login(
     });
     throw new AppError('UNAUTHORIZED', INVALID_LOGIN);
   }
+  await deps.limiter.refund(LIMITS.loginIp, io.meta.ip);
+  await deps.limiter.refund(LIMITS.loginAccount, email);
 
   let mfaVerified = !isStaff(user.role);
   let mfaEnrollmentRequired = false;
   if (user.totpSecretEnc) {
     if (!input.totpCode)
       return { success: false, message: 'Enter the 6-digit code from your authenticator app', mfaRequired: true };
-    await verifySecondFactor(
-      deps,
-      io,
-      { id: user.id, totpSecretEnc: user.totpSecretEnc },
-      input.totpCode,
-    );
+    await verifySecondFactor(deps, io, { id: user.id, totpSecretEnc: user.totpSecretEnc }, input.totpCode);
     mfaVerified = true;
   } else if (isStaff(user.role)) {
     // First staff login: the session may only enrol a second factor (PRODUCT.md 2).

@@ -35,6 +35,8 @@ export type RateLimiter = {
   /** True when the subject is already over the limit, without counting. */
   isBlocked: (limit: Limit, subject: string) => Promise<{ blocked: boolean; retryAfterSeconds: number }>;
   reset: (limit: Limit, subject: string) => Promise<void>;
+  /** Gives back one hit counted by `hit` (an attempt reserved up front that turned out not to count). */
+  refund: (limit: Limit, subject: string) => Promise<void>;
   sweep: () => Promise<void>;
 };
 
@@ -88,6 +90,12 @@ export function createRateLimiter(db: Db, multiplier = 1): RateLimiter {
     },
     async reset(limit, subject) {
       await db.delete(rateLimitCounters).where(eq(rateLimitCounters.key, keyOf(limit, subject)));
+    },
+    async refund(limit, subject) {
+      await db
+        .update(rateLimitCounters)
+        .set({ count: sql`GREATEST(${rateLimitCounters.count} - 1, 0)` })
+        .where(eq(rateLimitCounters.key, keyOf(limit, subject)));
     },
     async sweep() {
       await db.delete(rateLimitCounters).where(lt(rateLimitCounters.resetAt, new Date()));
