@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { Formidable, errors as formidableErrors, multipart, type File, type Part } from 'formidable';
@@ -42,7 +42,14 @@ export type ReceivedUpload = {
   dispose: () => Promise<void>;
 };
 
-type FormInternals = { _error: (error: Error) => void };
+type FormInternals = { _error: (error: Error) => void; error?: Error };
+
+/** Upload disk full (SECURITY.md N3): a generic 503 the client may retry, never "malformed" and never a 500. */
+const storageFull = () =>
+  new AppError('SERVICE_UNAVAILABLE', 'Service temporarily unavailable. Please try again shortly.', {
+    retryAfterSeconds: 30,
+  });
+const isStorageFull = (error: unknown) => ['ENOSPC', 'EDQUOT'].includes(String((error as { code?: unknown }).code));
 
 const isDocumentField = (name: string): name is DocumentField => (DOCUMENT_FIELDS as readonly string[]).includes(name);
 const printable = (name: string) => name.replace(/[^\w.-]/g, '?').slice(0, 40);
@@ -66,7 +73,10 @@ export async function receiveApplicationUpload(
     throw new AppError('PAYLOAD_TOO_LARGE', 'The upload is too large: at most 6 files of 10MB each.');
   }
 
-  const dir = await mkdtemp(path.join(storage.tempDir, 'upload-'));
+  const dir = await mkdtemp(path.join(storage.tempDir, 'upload-')).catch((error: unknown) => {
+    drainRequest(req);
+    throw isStorageFull(error) ? storageFull() : error;
+  });
   const dispose = () => rm(dir, { recursive: true, force: true });
   const form = new Formidable({
     uploadDir: dir,
@@ -114,6 +124,9 @@ export async function receiveApplicationUpload(
   });
   // formidable checks maxFileSize only when a part ends; count while it streams so a huge file stops at 10 MB.
   form.onPart = (part: Part) => {
+    // Once refused, the rest of the parsed chunk is dropped: formidable would still open a temp file for every part
+    // (a 160 KB body of 1,000 tiny files opened ~400 files at once, SECURITY.md E1).
+    if ((form as unknown as FormInternals).error) return;
     if (part.mimetype !== null && part.mimetype !== undefined) {
       let size = 0;
       part.on('data', (chunk: Buffer) => {
@@ -139,6 +152,11 @@ export async function receiveApplicationUpload(
   }
 
   try {
+    // formidable 3 ignores a failed write once the part has ended (ENOSPC on a small file arrives after the parse
+    // resolves) and still reports the bytes received: what is on disk must be every byte, or nothing is kept.
+    for (const file of Object.values(files).flat()) {
+      if (file && (await stat(file.filepath)).size !== file.size) throw storageFull();
+    }
     const formData = readFormData(fields);
     const documents: UploadedDocument[] = [];
     for (const field of DOCUMENT_FIELDS) {
@@ -174,6 +192,7 @@ function readFormData(fields: Record<string, string[] | undefined>): unknown {
 
 function toUploadError(error: unknown): AppError {
   if (error instanceof AppError) return error;
+  if (isStorageFull(error)) return storageFull();
   const code = (error as { code?: unknown }).code;
   const httpCode = (error as { httpCode?: unknown }).httpCode;
   if (code === formidableErrors.biggerThanMaxFileSize) {

@@ -17,15 +17,28 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export type AppProcess = { url: string; child: ChildProcess; exited: Promise<number | null>; stderr: () => string };
+export type AppProcess = {
+  url: string;
+  child: ChildProcess;
+  exited: Promise<number | null>;
+  stderr: () => string;
+  port: number;
+  /** VAR_DIR of this process; UPLOAD_DIR is `<varDir>/uploads` unless `env` overrides it. */
+  varDir: string;
+};
 
-/** The real server as its own process (TypeScript through tsx), on a port and database of the caller's choice. */
+/**
+ * The real server as its own process (TypeScript through tsx), on a port and database of the caller's choice.
+ * `port` and `varDir` let a test restart a killed server where its clients and files are; `env` wins over defaults.
+ */
 export async function startAppProcess(opts: {
   databaseUrl: string;
   env?: Record<string, string>;
+  port?: number;
+  varDir?: string;
 }): Promise<AppProcess> {
-  const port = await freePort();
-  const varDir = mkdtempSync(path.join(os.tmpdir(), 'funding-fault-'));
+  const port = opts.port ?? (await freePort());
+  const varDir = opts.varDir ?? mkdtempSync(path.join(os.tmpdir(), 'funding-fault-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
@@ -59,5 +72,5 @@ export async function startAppProcess(opts: {
     if (Date.now() - started > 60_000) throw new Error(`server did not become ready: ${stderr}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { url, child, exited, stderr: () => stderr };
+  return { url, child, exited, stderr: () => stderr, port, varDir };
 }
