@@ -1,0 +1,178 @@
+// Wizard responsiveness (issue 4): how long each "Next" of /apply takes to paint its answer (the next step or the
+// field errors) under a 4x CPU slowdown, as Lighthouse's mobile profile slows the CPU. Measured with the browser's
+// own Event Timing entries (what INP is made of: input delay + handlers + the next paint), in Debian's Chromium
+// against the production build. Goal: every Next <= 150 ms.
+// Run: npm run build && npx tsx bench/wizard-inp.ts   (prints a markdown table; bench/run.ts collects it)
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import mysql from 'mysql2/promise';
+import { chromium, type Page } from '@playwright/test';
+import { formatTable, httpReady, startProcess, type Row } from './lib';
+
+const PORT = Number(process.env.BENCH_INP_PORT ?? 3391);
+const DB_URL = process.env.BENCH_INP_DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/funding_bench_inp';
+const CPU_SLOWDOWN = 4;
+const RUNS = Number(process.env.BENCH_INP_RUNS ?? 3);
+const GOAL_MS = 150;
+
+if (!existsSync('dist-server/main.js') || !existsSync('dist/index.html')) {
+  process.stderr.write('Build first: npm run build\n');
+  process.exit(1);
+}
+
+const admin = await mysql.createConnection({ uri: DB_URL.replace(/\/[^/]+$/, '/') });
+await admin.query(`DROP DATABASE IF EXISTS \`${new URL(DB_URL).pathname.slice(1)}\``);
+await admin.end();
+
+const server = await startProcess(
+  ['dist-server/main.js'],
+  {
+    NODE_ENV: 'production',
+    ALLOW_INSECURE_HTTP: 'true',
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://localhost:${PORT}`,
+    DATABASE_URL: DB_URL,
+    DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    VAR_DIR: 'var/bench-inp',
+    UPLOAD_DIR: 'var/bench-inp/uploads',
+    MAIL_DIR: 'var/bench-inp/mail',
+    LOG_LEVEL: 'warn',
+  },
+  () => httpReady(`http://127.0.0.1:${PORT}/readyz`),
+);
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+});
+
+/** Collects every interaction's Event Timing entries (duration = input to next paint), from page start. */
+const OBSERVER = `
+  window.__interactions = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.interactionId) window.__interactions.push({ id: entry.interactionId, name: entry.name, duration: entry.duration });
+    }
+  }).observe({ type: 'event', buffered: true, durationThreshold: 16 });
+`;
+
+type Interaction = { id: number; name: string; duration: number };
+
+type Timing = { interactionMs: number; shownMs: number };
+
+/**
+ * Clicks Next and answers two figures: the click's Event Timing duration (input to the next paint, what INP counts)
+ * and the time from the press to the first frame showing `shown` (the next step's heading or the first error), since
+ * a form library may render the answer a frame or more after the click's own paint.
+ */
+async function timedNext(page: Page, shown: string, selector = 'h1, h2, h3'): Promise<Timing> {
+  // A string, not a function: tsx would wrap named functions in a helper the page does not have.
+  const before = await page.evaluate<number>(`(() => {
+    const text = ${JSON.stringify(shown)};
+    const selector = ${JSON.stringify(selector)};
+    const timing = {};
+    window.__shown = timing;
+    addEventListener('pointerdown', () => { timing.start = performance.now(); }, { capture: true, once: true });
+    const observer = new MutationObserver(() => {
+      if (timing.end !== undefined) return;
+      const seen = [...document.querySelectorAll(selector)].some(
+        (element) => element.textContent.trim() === text,
+      );
+      if (!seen) return;
+      observer.disconnect();
+      // The frame that paints it: after the next animation frame's rendering work.
+      requestAnimationFrame(() => setTimeout(() => { timing.end = performance.now(); }, 0));
+    });
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    return window.__interactions.length;
+  })()`);
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await page.locator(selector).getByText(shown, { exact: true }).first().waitFor();
+  // Event Timing entries arrive after the paint; give the observer a moment.
+  await page.waitForTimeout(300);
+  const { entries, timing } = await page.evaluate((from) => {
+    const w = window as unknown as { __interactions: Interaction[]; __shown: { start?: number; end?: number } };
+    return { entries: w.__interactions.slice(from), timing: w.__shown };
+  }, before);
+  const clicks = entries.filter((entry) => ['pointerdown', 'pointerup', 'click'].includes(entry.name));
+  if (timing.start === undefined || timing.end === undefined) throw new Error(`did not see "${shown}" appear`);
+  return {
+    // Entries under the 16 ms threshold are not reported: the interaction took less than that.
+    interactionMs: clicks.length > 0 ? Math.max(...clicks.map((entry) => entry.duration)) : 16,
+    shownMs: timing.end - timing.start,
+  };
+}
+
+const heading = (page: Page, name: string) => page.getByRole('heading', { name, exact: true }).waitFor();
+
+async function oneRun(): Promise<Record<string, Timing>> {
+  const context = await browser.newContext({ viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: false });
+  const page = await context.newPage();
+  await page.addInitScript(OBSERVER);
+  const cdp = await context.newCDPSession(page);
+  await page.goto(`http://127.0.0.1:${PORT}/apply`);
+  await heading(page, 'Loan Amount');
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  const times: Record<string, Timing> = {};
+
+  times['Next on an empty step (errors shown)'] = await timedNext(
+    page,
+    'Loan amount is required',
+    '[class*="field__errorText"]',
+  );
+  await page.getByLabel('Loan Amount').fill('75000');
+  times['Loan Amount -> Business Information'] = await timedNext(page, 'Business Information');
+
+  await page.getByLabel('Business Name').fill('Bench Bakery LLC');
+  await page.getByLabel('EIN Number').fill('912345678');
+  await page.getByLabel('Business Address').fill('100 Test Avenue, Springfield, IL 62701');
+  await page.getByLabel('Business Start Date').fill('2017-04-01');
+  await page.getByLabel('Business Type').selectOption('Restaurant');
+  await page.getByLabel('Time in Business').selectOption('5-10 years');
+  times['Business Information -> Personal Information'] = await timedNext(page, 'Personal Information');
+
+  await page.getByLabel('Owner Name').fill('Jordan Bench');
+  await page.getByLabel('Social Security Number').fill('912345678');
+  await page.getByLabel('Email').fill('bench@example.test');
+  await page.getByLabel('Phone Number').fill('5550100100');
+  await page.getByLabel('Date of Birth').fill('1980-01-15');
+  await page.getByLabel('Estimated Credit Score').selectOption('700');
+  times['Personal Information -> Financial Information'] = await timedNext(page, 'Financial Information');
+
+  await page.getByLabel('Monthly Revenue').selectOption('$50,000 - $100,000');
+  times['Financial Information -> Upload Documents'] = await timedNext(page, 'Upload Documents');
+  await context.close();
+  return times;
+}
+
+const rows: Row[] = [];
+try {
+  const runs: Record<string, Timing>[] = [];
+  for (let index = 0; index < RUNS; index += 1) runs.push(await oneRun());
+  for (const measure of Object.keys(runs[0] ?? {})) {
+    const worstInteraction = Math.max(...runs.map((run) => run[measure]?.interactionMs ?? 0));
+    const worstShown = Math.max(...runs.map((run) => run[measure]?.shownMs ?? 0));
+    const worst = Math.max(worstInteraction, worstShown);
+    rows.push({
+      group: 'Wizard',
+      measure: `/apply: ${measure}`,
+      data: `${CPU_SLOWDOWN}x CPU slowdown, phone viewport, worst of ${RUNS} runs`,
+      figure: `press to answer painted ${Math.round(worstShown)} ms; Event Timing ${Math.round(worstInteraction)} ms`,
+      goal: `<= ${GOAL_MS} ms`,
+      verdict: worst <= GOAL_MS ? 'pass' : 'fail',
+    });
+  }
+} finally {
+  await browser.close();
+  server.kill('SIGTERM');
+}
+process.stdout.write(`${formatTable(rows)}\n`);
