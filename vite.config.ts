@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 const alias = {
@@ -8,8 +10,51 @@ const alias = {
 };
 const apiPort = process.env.PORT ?? '3000';
 
+/**
+ * Issue 3: `@chakra-ui/react/theme` is a barrel whose own code also assembles Chakra's whole default theme out of
+ * `recipes.js` and `slot-recipes.js`, which import every recipe. src/theme.ts takes the tokens from it and
+ * src/lib/later-recipes.ts the recipes it adds later; unused or not, that default theme makes the bundler count every
+ * recipe as needed at start-up and put the later ones into the entry chunk. For imports from src/, this serves the
+ * same barrel without the default theme (`defaultThemeConfig`, `recipes`, `slotRecipes`: src/ uses none of them).
+ * Client builds only; it fails loudly when a Chakra update changes the file.
+ */
+function chakraThemeWithoutDefaultTheme(): Plugin {
+  const SUFFIX = '?without-default-theme';
+  const SRC = fileURLToPath(new URL('./src/', import.meta.url));
+  const EDITS: [RegExp, (match: string) => string][] = [
+    [/^import \{ recipes \} from '\.\/recipes\.js';\n/m, () => ''],
+    [/^import \{ slotRecipes \} from '\.\/slot-recipes\.js';\n/m, () => ''],
+    [/^const defaultThemeConfig = defineConfig\(\{\n[\s\S]*?^\}\);\n/m, () => ''],
+    [
+      /^export \{ animationStyles, [^\n]*defaultThemeConfig, [^\n]*recipes, [^\n]*slotRecipes, [^\n]*\};$/m,
+      (line) => line.replace(/\b(defaultThemeConfig|recipes|slotRecipes), /g, ''),
+    ],
+  ];
+  return {
+    name: 'chakra-theme-without-default-theme',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      // The client bundle only: the prerender's server bundle leaves packages to Node.
+      if (source !== '@chakra-ui/react/theme' || !importer?.startsWith(SRC) || options.ssr) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved && !resolved.external ? { ...resolved, id: resolved.id + SUFFIX } : null;
+    },
+    load(id) {
+      if (!id.endsWith(SUFFIX)) return null;
+      const file = id.slice(0, -SUFFIX.length);
+      let code = readFileSync(file, 'utf8');
+      for (const [pattern, replace] of EDITS) {
+        if (!pattern.test(code)) throw new Error(`${file} no longer matches ${pattern}: update vite.config.ts`);
+        code = code.replace(pattern, replace);
+      }
+      return { code, moduleType: 'js' };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), chakraThemeWithoutDefaultTheme()],
   resolve: { alias },
   // Only VITE_* variables reach the browser; never widen this prefix.
   envPrefix: 'VITE_',
@@ -29,6 +74,10 @@ export default defineConfig({
     // (the server never serves dot-folders).
     manifest: true,
     rolldownOptions: {
+      treeshake: {
+        // @trpc/client does not declare itself side-effect free, so its unused links (wsLink…) stayed in the entry.
+        moduleSideEffects: [{ test: /node_modules[\\/]@trpc[\\/]client[\\/]/, sideEffects: false }],
+      },
       output: {
         codeSplitting: {
           groups: [

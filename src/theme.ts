@@ -1,7 +1,70 @@
-import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs, type ThemingConfig } from '@chakra-ui/react';
+import {
+  animationStyles,
+  badgeRecipe,
+  breakpoints,
+  buttonRecipe,
+  cardSlotRecipe,
+  containerRecipe,
+  cssVarsPrefix,
+  cssVarsRoot,
+  fieldSlotRecipe,
+  globalCss,
+  headingRecipe,
+  iconRecipe,
+  inputRecipe,
+  keyframes,
+  layerStyles,
+  linkRecipe,
+  semanticTokens,
+  skeletonRecipe,
+  sliderSlotRecipe,
+  spinnerRecipe,
+  textareaRecipe,
+  textStyles,
+  tokens,
+} from '@chakra-ui/react/theme';
 
-// System fonts only: nothing is fetched from a CDN.
-const config = defineConfig({
+// Issue 3: Chakra's defaultConfig carries the recipe of every component it has (date pickers, color pickers,
+// tree views…), about 18 KB of the compressed start-up script. This is the same theme (the tokens, global styles and
+// recipes are Chakra's own objects, merged in the same order) with only the recipes that the app shell and the public
+// pages render. The other pages add the recipes they use before they render (src/lib/later-recipes.ts, addRecipes).
+// A component whose recipe is in neither renders unstyled; src/theme.test.ts checks every component the app imports.
+const chakraTheme = defineConfig({
+  preflight: true,
+  cssVarsPrefix,
+  cssVarsRoot,
+  globalCss,
+  theme: {
+    breakpoints,
+    keyframes,
+    tokens,
+    semanticTokens,
+    recipes: {
+      badge: badgeRecipe,
+      button: buttonRecipe,
+      container: containerRecipe,
+      heading: headingRecipe,
+      icon: iconRecipe,
+      input: inputRecipe,
+      link: linkRecipe,
+      skeleton: skeletonRecipe,
+      spinner: spinnerRecipe,
+      textarea: textareaRecipe,
+    },
+    slotRecipes: {
+      card: cardSlotRecipe,
+      field: fieldSlotRecipe,
+      slider: sliderSlotRecipe,
+    },
+    textStyles,
+    layerStyles,
+    animationStyles,
+  },
+});
+
+// The app's own tokens on top of Chakra's. System fonts only: nothing is fetched from a CDN.
+export const brandConfig = defineConfig({
   globalCss: {
     'html, body': { bg: 'bg', color: 'fg' },
     '*:focus-visible': { outline: '2px solid', outlineColor: 'brand.500', outlineOffset: '2px' },
@@ -47,4 +110,18 @@ const config = defineConfig({
   },
 });
 
-export const system = createSystem(defaultConfig, config);
+export const system = createSystem(defaultBaseConfig, chakraTheme, brandConfig);
+
+/**
+ * Adds recipes to the running system, for code loaded after start-up. Call it before the first render of a component
+ * that uses them: the system caches a missing recipe as empty. Chakra has no public way to do this, but its
+ * `getRecipe` reads the very objects kept in `_config.theme` on every call (src/theme.test.ts checks it).
+ */
+export function addRecipes({ recipes = {}, slotRecipes = {} }: Pick<ThemingConfig, 'recipes' | 'slotRecipes'>) {
+  const theme = system._config.theme;
+  if (!theme?.recipes || !theme.slotRecipes) throw new Error('the Chakra system has no recipe tables');
+  // Cloned the way createSystem clones the start-up recipes.
+  const added = mergeConfigs({ theme: { recipes, slotRecipes } }).theme;
+  Object.assign(theme.recipes, added?.recipes);
+  Object.assign(theme.slotRecipes, added?.slotRecipes);
+}

@@ -3,27 +3,29 @@ import { Suspense, type ComponentType } from 'react';
 import { useRoutes, type RouteObject } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useAuth, type AuthState } from '@/hooks/use-auth';
-import { lazyPage } from '@/lib/lazy-page';
+import { lazyPage, withLaterRecipes } from '@/lib/lazy-page';
 import { RootLayout } from './layouts/root-layout';
 import NotFoundPage from './not-found-page';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { UnauthorizedRedirect } from './unauthorized-redirect';
 
-// Route-level code splitting: signed-in areas are never downloaded on public pages.
+// Route-level code splitting: signed-in areas are never downloaded on public pages. The landing, home, about and
+// contact pages render with the start-up theme; every other page brings the rest of the Chakra recipes along
+// (src/theme.ts; src/theme.test.ts reads this list).
 const LandingPage = lazyPage(() => import('@/features/public/pages/landing-page'));
 const HomePage = lazyPage(() => import('@/features/public/pages/home-page'));
-const ProductsPage = lazyPage(() => import('@/features/public/pages/products-page'));
+const ProductsPage = lazyPage(withLaterRecipes(() => import('@/features/public/pages/products-page')));
 const AboutPage = lazyPage(() => import('@/features/public/pages/about-page'));
 const ContactPage = lazyPage(() => import('@/features/public/pages/contact-page'));
-const ApplyPage = lazyPage(() => import('@/features/applications/pages/apply-page'));
-const LoginPage = lazyPage(() => import('@/features/auth/pages/login-page'));
-const ResetPasswordPage = lazyPage(() => import('@/features/auth/pages/reset-password-page'));
-const PortalLoginPage = lazyPage(() => import('@/features/auth/pages/portal-login-page'));
-const ClientPortalPage = lazyPage(() => import('@/features/clients/pages/client-portal-page'));
-const DashboardPage = lazyPage(() => import('@/features/clients/pages/dashboard-page'));
-const RewardsPage = lazyPage(() => import('@/features/clients/pages/rewards-page'));
-const AdminPage = lazyPage(() => import('@/features/admin/pages/admin-page'));
-const ChatTestPage = lazyPage(() => import('@/features/chat-guard/pages/chat-test-page'));
+const ApplyPage = lazyPage(withLaterRecipes(() => import('@/features/applications/pages/apply-page')));
+const LoginPage = lazyPage(withLaterRecipes(() => import('@/features/auth/pages/login-page')));
+const ResetPasswordPage = lazyPage(withLaterRecipes(() => import('@/features/auth/pages/reset-password-page')));
+const PortalLoginPage = lazyPage(withLaterRecipes(() => import('@/features/auth/pages/portal-login-page')));
+const ClientPortalPage = lazyPage(withLaterRecipes(() => import('@/features/clients/pages/client-portal-page')));
+const DashboardPage = lazyPage(withLaterRecipes(() => import('@/features/clients/pages/dashboard-page')));
+const RewardsPage = lazyPage(withLaterRecipes(() => import('@/features/clients/pages/rewards-page')));
+const AdminPage = lazyPage(withLaterRecipes(() => import('@/features/admin/pages/admin-page')));
+const ChatTestPage = lazyPage(withLaterRecipes(() => import('@/features/chat-guard/pages/chat-test-page')));
 
 function page(Component: ComponentType) {
   return (

@@ -3,11 +3,12 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import type { AuthState } from '@/hooks/use-auth';
+import { withLaterRecipes } from '@/lib/lazy-page';
 import { Logo } from './logo';
 
 // The drawer and the account menu (Chakra's Drawer and Menu with their focus, scroll and positioning machinery) are
-// about 40 KB of compressed script that no first paint needs: they load when first wanted.
-const loadMenus = () => import('./navbar-menus');
+// about 40 KB of compressed script that no first paint needs: they load when first wanted, with their recipes.
+const loadMenus = withLaterRecipes(() => import('./navbar-menus'));
 const preloadMenus = () => void loadMenus();
 const MobileMenu = lazy(() => loadMenus().then((module) => ({ default: module.MobileMenu })));
 const AccountMenu = lazy(() => loadMenus().then((module) => ({ default: module.AccountMenu })));

@@ -19,3 +19,14 @@ export function lazyPage(load: () => Promise<{ default: ComponentType }>): Prelo
     });
   return Object.assign(Page, { preload });
 }
+
+/**
+ * A loader that also adds the Chakra recipes of the pages outside the public site (src/lib/later-recipes.ts), for
+ * code that renders components the start-up theme (src/theme.ts) has no recipe for. Both load in parallel.
+ */
+export function withLaterRecipes<T>(load: () => Promise<T>): () => Promise<T> {
+  return () =>
+    Promise.all([load(), import('./later-recipes').then((module) => module.addLaterRecipes())]).then(
+      ([loaded]) => loaded,
+    );
+}

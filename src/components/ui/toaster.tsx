@@ -1,4 +1,5 @@
-import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast, createToaster } from '@chakra-ui/react';
+import { createToaster } from '@chakra-ui/react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 
 // Spec §9: one notification at a time, 5000 ms by default, F8 focuses the viewport.
 export const toaster = createToaster({
@@ -9,21 +10,31 @@ export const toaster = createToaster({
   hotkey: ['F8'],
 });
 
+// Issue 3: the viewport (Chakra's Toast and its state machines, about 8 KB of compressed script) is not needed to
+// paint a page. It loads once the page is idle, so its live region is in place before later notifications (screen
+// readers announce them), or at once when a notification comes first: the store above keeps it until then.
+const ToasterViewport = lazy(() => import('./toaster-viewport'));
+
 export function Toaster() {
+  const [isWanted, setWanted] = useState(false);
+  useEffect(() => {
+    if (isWanted) return;
+    const want = () => setWanted(true);
+    const unsubscribe = toaster.subscribe(want);
+    if (toaster.getCount() > 0) want();
+    const idle = window.requestIdleCallback
+      ? window.requestIdleCallback(want, { timeout: 3000 })
+      : window.setTimeout(want, 1000);
+    return () => {
+      unsubscribe();
+      if (window.cancelIdleCallback) window.cancelIdleCallback(idle);
+      else window.clearTimeout(idle);
+    };
+  }, [isWanted]);
+  if (!isWanted) return null;
   return (
-    <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
-        {(toast) => (
-          <Toast.Root width={{ md: 'sm' }}>
-            {toast.type === 'loading' ? <Spinner size="sm" color="brand.solid" /> : <Toast.Indicator />}
-            <Stack gap="1" flex="1" maxWidth="100%">
-              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
-              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
-            </Stack>
-            <Toast.CloseTrigger />
-          </Toast.Root>
-        )}
-      </ChakraToaster>
-    </Portal>
+    <Suspense fallback={null}>
+      <ToasterViewport />
+    </Suspense>
   );
 }

@@ -1,0 +1,156 @@
+// Lighthouse (issues 3 and 9): the mobile performance score of / and /apply, against the production build served by
+// the built server on a free port and a database of its own, in Debian's Chromium. Lighthouse's default (mobile)
+// settings: a mid-range phone's screen, simulated slow 4G and a 4x CPU slowdown. Nothing is downloaded.
+// Standalone: npm run build && npx tsx bench/lighthouse.ts [--dist DIR] [--server FILE]
+// (prints a markdown table; bench/run.ts puts it next to the JavaScript sizes of bench/frontend.ts).
+import { randomBytes } from 'node:crypto';
+import { existsSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import mysql from 'mysql2/promise';
+import { formatTable, httpReady, startProcess, type Row } from './lib';
+
+const argValue = (name: string, fallback: string) => {
+  const index = process.argv.indexOf(name);
+  return index > 0 ? (process.argv[index + 1] ?? fallback) : fallback;
+};
+const DIST = path.resolve(argValue('--dist', 'dist'));
+const SERVER = argValue('--server', 'dist-server/main.js');
+const DB_URL = process.env.BENCH_LIGHTHOUSE_DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/funding_bench_lighthouse';
+// Scores move by a few points from run to run on a busy machine: the median of several runs is reported.
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const PAGES = [
+  { route: '/', goal: 95 },
+  { route: '/apply', goal: null },
+];
+
+type Run = {
+  score: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  si: number;
+  benchmarkIndex: number;
+  version: string;
+};
+
+/** A port nobody listens on right now (the OS picks it). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function recreateDatabase() {
+  const admin = await mysql.createConnection({ uri: DB_URL.replace(/\/[^/]+$/, '/') });
+  await admin.query(`DROP DATABASE IF EXISTS \`${new URL(DB_URL).pathname.slice(1)}\``);
+  await admin.end();
+}
+
+async function audit(url: string, port: number): Promise<Run> {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  const lhr = result?.lhr;
+  if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    fcp: metric('first-contentful-paint'),
+    lcp: metric('largest-contentful-paint'),
+    tbt: metric('total-blocking-time'),
+    cls: metric('cumulative-layout-shift'),
+    si: metric('speed-index'),
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+    version: lhr.lighthouseVersion,
+  };
+}
+
+/** Lighthouse sometimes loses its trace on a busy machine (NO_NAVSTART, "Please run Lighthouse again"). */
+async function auditWithRetries(url: string, port: number, attempts = 3): Promise<Run> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await audit(url, port);
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      process.stderr.write(`lighthouse: ${(error as Error).message}; trying again\n`);
+    }
+  }
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+export async function runLighthouseBench(): Promise<Row[]> {
+  if (!existsSync(SERVER) || !existsSync(path.join(DIST, 'index.html'))) {
+    throw new Error(`no production build (${SERVER}, ${DIST}/index.html): run npm run build first`);
+  }
+  await recreateDatabase();
+  const port = await freePort();
+  const varDir = 'var/bench-lighthouse';
+  rmSync(varDir, { recursive: true, force: true });
+  const server = await startProcess(
+    [SERVER],
+    {
+      NODE_ENV: 'production',
+      ALLOW_INSECURE_HTTP: 'true',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://localhost:${port}`,
+      DATABASE_URL: DB_URL,
+      DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      DIST_DIR: DIST,
+      VAR_DIR: varDir,
+      UPLOAD_DIR: `${varDir}/uploads`,
+      MAIL_DIR: `${varDir}/mail`,
+      LOG_LEVEL: 'warn',
+    },
+    () => httpReady(`http://127.0.0.1:${port}/readyz`),
+  );
+  const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  try {
+    const rows: Row[] = [];
+    for (const { route, goal } of PAGES) {
+      const runs: Run[] = [];
+      for (let i = 0; i < RUNS; i += 1)
+        runs.push(await auditWithRetries(`http://localhost:${port}${route}`, chrome.port));
+      runs.sort((a, b) => a.score - b.score);
+      const median = runs[Math.floor(runs.length / 2)]!;
+      const range = runs.length > 1 ? ` (runs: ${runs.map((run) => run.score).join(', ')})` : '';
+      rows.push({
+        group: 'Front end',
+        measure: `Lighthouse mobile performance score for ${route} (median of ${runs.length})`,
+        data: `production build, Lighthouse ${median.version} mobile defaults (slow 4G, 4x CPU slowdown simulated), CPU benchmark index ${Math.round(median.benchmarkIndex)}`,
+        figure: `${median.score}${range}: FCP ${seconds(median.fcp)}, LCP ${seconds(median.lcp)}, TBT ${Math.round(median.tbt)} ms, CLS ${median.cls.toFixed(3)}, Speed Index ${seconds(median.si)}`,
+        goal: goal === null ? '(no goal set)' : `>= ${goal}`,
+        verdict: goal === null ? '' : median.score >= goal ? 'pass' : 'fail',
+      });
+    }
+    return rows;
+  } finally {
+    chrome.kill();
+    server.kill('SIGTERM');
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const rows = await runLighthouseBench();
+  process.stdout.write(`${formatTable(rows)}\n`);
+}

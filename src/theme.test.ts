@@ -1,0 +1,184 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { createSystem, defaultConfig } from '@chakra-ui/react';
+import { describe, expect, it } from 'vitest';
+import { addLaterRecipes, LATER_RECIPES } from '@/lib/later-recipes';
+import { brandConfig, system } from './theme';
+
+// What the app used before issue 3: Chakra's whole default theme under the same brand config.
+const reference = createSystem(defaultConfig, brandConfig);
+const json = (value: unknown) => JSON.stringify(value);
+
+const STARTUP_RECIPES = Object.keys(system._config.theme?.recipes ?? {});
+const STARTUP_SLOT_RECIPES = Object.keys(system._config.theme?.slotRecipes ?? {});
+const STARTUP_KEYS = new Set([...STARTUP_RECIPES, ...STARTUP_SLOT_RECIPES]);
+const LATER_KEYS = new Set([...Object.keys(LATER_RECIPES.recipes), ...Object.keys(LATER_RECIPES.slotRecipes)]);
+
+// ---- Which Chakra recipes each source file needs, read from Chakra's own build ----
+
+const CHAKRA_ESM = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('@chakra-ui/react/package.json')),
+  'dist',
+  'esm',
+);
+
+/** Export name of @chakra-ui/react → the module that defines it. */
+function chakraExports(): Map<string, string> {
+  const index = readFileSync(path.join(CHAKRA_ESM, 'index.js'), 'utf8');
+  const namespaces = new Map<string, string>();
+  for (const [, local, file] of index.matchAll(/import \* as (\S+) from '(\.[^']+)';/g)) namespaces.set(local!, file!);
+  const exports = new Map<string, string>();
+  for (const [, names, file] of index.matchAll(/export \{([^}]+)\}(?: from '([^']+)')?;/g)) {
+    for (const spec of names!.split(',')) {
+      const [local, exported = local] = spec.trim().split(/\s+as\s+/);
+      const source = file ?? namespaces.get(local!);
+      if (source?.startsWith('.')) exports.set(exported!, path.join(CHAKRA_ESM, source));
+    }
+  }
+  return exports;
+}
+
+/** The recipe keys a Chakra module uses, following its relative imports inside Chakra's components. */
+function recipeKeysOf(file: string, seen = new Set<string>()): Set<string> {
+  const keys = new Set<string>();
+  if (seen.has(file) || !file.startsWith(path.join(CHAKRA_ESM, 'components'))) return keys;
+  seen.add(file);
+  const code = readFileSync(file, 'utf8');
+  for (const [, key] of code.matchAll(/\bkey: "([A-Za-z]+)"/g)) keys.add(key!);
+  for (const [, relative] of code.matchAll(/from '(\.{1,2}\/[^']+)'/g)) {
+    for (const key of recipeKeysOf(path.join(path.dirname(file), relative!), seen)) keys.add(key);
+  }
+  return keys;
+}
+
+const CHAKRA_EXPORTS = chakraExports();
+// Some components name a key that has no recipe at all (Text reads its props under "text"): only these count.
+const DEFAULT_RECIPE_KEYS = new Set([
+  ...Object.keys(defaultConfig.theme?.recipes ?? {}),
+  ...Object.keys(defaultConfig.theme?.slotRecipes ?? {}),
+]);
+
+// ---- The app's source files and their imports ----
+
+const SRC = path.resolve(import.meta.dirname);
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+function resolveLocal(from: string, specifier: string): string | null {
+  let base: string;
+  if (specifier.startsWith('@/')) base = path.join(SRC, specifier.slice(2));
+  else if (specifier.startsWith('@shared/')) base = path.join(SRC, 'shared', specifier.slice(8));
+  else if (specifier.startsWith('.')) base = path.join(path.dirname(from), specifier);
+  else return null;
+  const candidates = [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')];
+  return candidates.find((candidate) => existsSync(candidate) && statSync(candidate).isFile()) ?? null;
+}
+
+type SourceInfo = { recipeKeys: Set<string>; staticImports: string[]; dynamicImports: string[] };
+
+function readSource(file: string): SourceInfo {
+  const code = readFileSync(file, 'utf8');
+  const recipeKeys = new Set<string>();
+  for (const [, names] of code.matchAll(/import \{([^}]+)\} from '@chakra-ui\/react';/g)) {
+    for (const spec of names!.split(',')) {
+      const name = spec
+        .trim()
+        .replace(/^type\s+/, '')
+        .split(/\s+as\s+/)[0]!;
+      const module = CHAKRA_EXPORTS.get(name);
+      if (!module) continue;
+      for (const key of recipeKeysOf(module)) if (DEFAULT_RECIPE_KEYS.has(key)) recipeKeys.add(key);
+    }
+  }
+  const local = (pattern: RegExp) =>
+    [...code.matchAll(pattern)].map(([, specifier]) => resolveLocal(file, specifier!)).filter((f): f is string => !!f);
+  return {
+    recipeKeys,
+    staticImports: local(/^(?:import|export)\s[^;]*?from '([^']+)';/gm),
+    dynamicImports: local(/import\('([^']+)'\)/g),
+  };
+}
+
+const SOURCES = new Map(sourceFiles(SRC).map((file) => [file, readSource(file)]));
+
+function closure(roots: string[], options: { followDynamic: boolean; stopAt?: string }): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...roots];
+  while (stack.length) {
+    const file = stack.pop()!;
+    if (seen.has(file) || file === options.stopAt) continue;
+    seen.add(file);
+    const info = SOURCES.get(file);
+    if (!info) continue;
+    stack.push(...info.staticImports, ...(options.followDynamic ? info.dynamicImports : []));
+  }
+  return seen;
+}
+
+const relative = (file: string) => path.relative(SRC, file);
+function missing(files: Iterable<string>, available: Set<string>): string[] {
+  const problems: string[] = [];
+  for (const file of files) {
+    for (const key of SOURCES.get(file)?.recipeKeys ?? []) {
+      if (!available.has(key)) problems.push(`${relative(file)} renders a component with recipe "${key}"`);
+    }
+  }
+  return problems;
+}
+
+describe('the Chakra theme (issue 3)', () => {
+  it("produces the same global CSS, tokens and utilities as Chakra's default theme", () => {
+    expect(json(system._global)).toBe(json(reference._global));
+    expect(json(system.getTokenCss())).toBe(json(reference.getTokenCss()));
+    expect(json(system.tokens.allTokens)).toBe(json(reference.tokens.allTokens));
+    expect(json([...system.properties])).toBe(json([...reference.properties]));
+    const { recipes: _recipes, slotRecipes: _slotRecipes, ...theme } = system._config.theme ?? {};
+    const { recipes: _r, slotRecipes: _s, ...referenceTheme } = reference._config.theme ?? {};
+    expect(json(theme)).toBe(json(referenceTheme));
+  });
+
+  it("holds Chakra's own recipes, and adds the later ones unchanged", () => {
+    addLaterRecipes();
+    for (const key of STARTUP_RECIPES.concat(Object.keys(LATER_RECIPES.recipes))) {
+      expect(json(system.getRecipe(key)), key).toBe(json(reference.getRecipe(key)));
+    }
+    for (const key of STARTUP_SLOT_RECIPES.concat(Object.keys(LATER_RECIPES.slotRecipes))) {
+      expect(json(system.getSlotRecipe(key)), key).toBe(json(reference.getSlotRecipe(key)));
+    }
+    // The styles a component gets from an added recipe, through the same path the components use.
+    const props = { size: 'sm', variant: 'outline' };
+    expect(json(system.getSlotRecipeFn('table')(props))).toBe(json(reference.getSlotRecipeFn('table')(props)));
+  });
+
+  it('has a recipe for every Chakra component rendered without the later recipes', () => {
+    // The notification viewport brings its own recipe; see below.
+    const viewport = path.join(SRC, 'components/ui/toaster-viewport.tsx');
+    const startup = closure([path.join(SRC, 'main.tsx')], { followDynamic: false, stopAt: viewport });
+    expect(startup.has(path.join(SRC, 'components/navbar.tsx'))).toBe(true);
+    // The pages that src/app/routes.tsx loads without withLaterRecipes, and whatever they load on demand.
+    const routes = readFileSync(path.join(SRC, 'app/routes.tsx'), 'utf8');
+    const plainPages = [...routes.matchAll(/lazyPage\(\(\) => import\('([^']+)'\)\)/g)].map(([, specifier]) =>
+      resolveLocal(path.join(SRC, 'app/routes.tsx'), specifier!)!,
+    );
+    expect(plainPages.map(relative)).toContain('features/public/pages/landing-page.tsx');
+    const plainPageFiles = closure(plainPages, { followDynamic: true, stopAt: viewport });
+    expect(missing([...startup, ...plainPageFiles], STARTUP_KEYS)).toEqual([]);
+    expect(missing([viewport], new Set([...STARTUP_KEYS, 'toast']))).toEqual([]);
+  });
+
+  it('has a recipe for every Chakra component imported anywhere in src/', () => {
+    expect(missing(SOURCES.keys(), new Set([...STARTUP_KEYS, ...LATER_KEYS]))).toEqual([]);
+    // The scan itself works: the admin area uses tables and tabs.
+    const adminKeys = [
+      ...closure([path.join(SRC, 'features/admin/pages/admin-page.tsx')], { followDynamic: true }),
+    ].flatMap((file) => [...(SOURCES.get(file)?.recipeKeys ?? [])]);
+    expect(adminKeys).toEqual(expect.arrayContaining(['table', 'tabs', 'button']));
+  });
+});
