@@ -1,5 +1,5 @@
 import { Box, Flex, Link as ChakraLink } from '@chakra-ui/react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Footer } from '@/components/footer';
 import { Navbar } from '@/components/navbar';
@@ -7,8 +7,14 @@ import type { AuthState } from '@/hooks/use-auth';
 
 export function RootLayout({ auth }: { auth: AuthState }) {
   const { pathname, hash } = useLocation();
-  // New page, top of the page (unless a #section was asked for).
+  // New page, top of the page (unless a #section was asked for). Not on the first render: the browser has placed the
+  // page already (top, or where a reload left it), and the visitor may have scrolled before the scripts arrived.
+  const isFirstRender = useRef(true);
   useEffect(() => {
+    if (isFirstRender.current) {
+      isFirstRender.current = false;
+      return;
+    }
     if (!hash) window.scrollTo(0, 0);
   }, [pathname, hash]);
   return (
