@@ -1,5 +1,6 @@
-import { Badge, CloseButton, DataList, Dialog, Heading, HStack, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Badge, DataList, Dialog, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
+import { AppDialog } from '@/components/form-dialog';
 import { toaster } from '@/components/ui/toaster';
 import { getErrorMessage } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
@@ -12,24 +13,9 @@ type Props = { applicant: ApplicantRow | null; onClose: () => void; onView: (id:
 /** Spec: applicant detail. Shown even when their applications fail to load or there are none (with a toast). */
 export function ApplicantDetailDialog({ applicant, onClose, onView }: Props) {
   return (
-    <Dialog.Root
-      open={applicant !== null}
-      onOpenChange={(details) => !details.open && onClose()}
-      size={{ base: 'full', md: 'lg' }}
-      scrollBehavior="inside"
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            {applicant && <ApplicantBody applicant={applicant} onView={onView} />}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog open={applicant !== null} onOpenChange={(next) => !next && onClose()} size="lg">
+      {applicant && <ApplicantBody applicant={applicant} onView={onView} />}
+    </AppDialog>
   );
 }
 

@@ -2,14 +2,12 @@ import {
   Alert,
   Box,
   Button,
-  CloseButton,
   DataList,
   Dialog,
   Field,
   HStack,
   Input,
   Link,
-  Portal,
   Spinner,
   Stack,
   Tabs,
@@ -18,6 +16,7 @@ import {
   chakra,
 } from '@chakra-ui/react';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { AppDialog } from '@/components/form-dialog';
 import { toaster } from '@/components/ui/toaster';
 import { getErrorMessage, getFieldErrors } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
@@ -41,24 +40,9 @@ type Props = {
 /** Spec: application detail dialog (every field), plus documents, the analysis and the status history. */
 export function ApplicationDetailDialog({ request, canReveal, onClose, onByEmail }: Props) {
   return (
-    <Dialog.Root
-      open={request !== null}
-      onOpenChange={(details) => !details.open && onClose()}
-      size={{ base: 'full', md: 'xl' }}
-      scrollBehavior="inside"
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            {request && <DetailContent request={request} canReveal={canReveal} onByEmail={onByEmail} />}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog open={request !== null} onOpenChange={(next) => !next && onClose()} size="xl">
+      {request && <DetailContent request={request} canReveal={canReveal} onByEmail={onByEmail} />}
+    </AppDialog>
   );
 }
 

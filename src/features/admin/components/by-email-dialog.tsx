@@ -1,5 +1,6 @@
-import { Alert, CloseButton, Dialog, HStack, Portal, Spinner, Text } from '@chakra-ui/react';
+import { Alert, Dialog, HStack, Spinner, Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
+import { AppDialog } from '@/components/form-dialog';
 import { getErrorMessage } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
 import { ApplicationListTable } from './application-list-table';
@@ -9,27 +10,12 @@ type Props = { email: string | null; onClose: () => void; onView: (id: string) =
 /** Spec: 'Applications for {email}'. The lookup is a POST so the address never sits in a URL. */
 export function ByEmailDialog({ email, onClose, onView }: Props) {
   return (
-    <Dialog.Root
-      open={email !== null}
-      onOpenChange={(details) => !details.open && onClose()}
-      size={{ base: 'full', md: 'xl' }}
-      scrollBehavior="inside"
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Applications for {email}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>{email && <ByEmailBody email={email} onView={onView} />}</Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog open={email !== null} onOpenChange={(next) => !next && onClose()} size="xl">
+      <Dialog.Header>
+        <Dialog.Title>Applications for {email}</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body>{email && <ByEmailBody email={email} onView={onView} />}</Dialog.Body>
+    </AppDialog>
   );
 }
 

@@ -3,14 +3,12 @@ import {
   Badge,
   Box,
   Button,
-  CloseButton,
   DataList,
   Dialog,
   Field,
   Heading,
   HStack,
   Input,
-  Portal,
   SimpleGrid,
   Spinner,
   Stack,
@@ -19,6 +17,7 @@ import {
   chakra,
 } from '@chakra-ui/react';
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { AppDialog } from '@/components/form-dialog';
 import { toaster } from '@/components/ui/toaster';
 import { getErrorMessage, getFieldErrors } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
@@ -41,27 +40,12 @@ const INSTALLMENT_PALETTE: Record<string, string> = {
 /** Payments of one loan: its weekly schedule, the payments recorded so far, and a form to record one. */
 export function PaymentsDialog({ loan, onClose }: Props) {
   return (
-    <Dialog.Root
-      open={loan !== null}
-      onOpenChange={(details) => !details.open && onClose()}
-      size={{ base: 'full', md: 'xl' }}
-      scrollBehavior="inside"
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Payments — {loan?.businessName}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>{loan && <PaymentsBody loanId={loan.id} />}</Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog open={loan !== null} onOpenChange={(next) => !next && onClose()} size="xl">
+      <Dialog.Header>
+        <Dialog.Title>Payments — {loan?.businessName}</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body>{loan && <PaymentsBody loanId={loan.id} />}</Dialog.Body>
+    </AppDialog>
   );
 }
 

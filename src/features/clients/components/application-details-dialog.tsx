@@ -1,17 +1,6 @@
-import {
-  Box,
-  Button,
-  CloseButton,
-  DataList,
-  Dialog,
-  Heading,
-  HStack,
-  List,
-  Portal,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Box, Button, DataList, Dialog, Heading, HStack, List, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { AppDialog } from '@/components/form-dialog';
 import type { ClientApplicationDto } from '@shared/schemas/client';
 import { applicationStatusBadge, formatDate, formatUsd, shortId } from '../utils/format';
 import { StatusBadge } from './status-badge';
@@ -29,110 +18,94 @@ export function ApplicationDetailsDialog({
   canAccept: boolean;
 }) {
   return (
-    <Dialog.Root
-      open={application !== null}
-      onOpenChange={(details) => !details.open && onClose()}
-      placement="center"
-      size={{ base: 'full', md: 'lg' }}
-      scrollBehavior="inside"
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            {application && (
-              <>
-                <Dialog.Header>
-                  <Stack gap="1">
-                    <Dialog.Title>{application.businessName}</Dialog.Title>
-                    <HStack gap="3" flexWrap="wrap">
-                      <Text color="fg.muted" fontSize="sm">
-                        Application {shortId(application.id)}
-                      </Text>
-                      <StatusBadge look={applicationStatusBadge(application.status)} />
-                    </HStack>
-                  </Stack>
-                </Dialog.Header>
-                <Dialog.Body>
-                  <Stack gap="6">
-                    <Section title="Application">
-                      <DataList.Root orientation="horizontal">
-                        <Item label="Submitted" value={formatDate(application.submittedDate)} />
-                        <Item label="Amount requested" value={formatUsd(application.loanAmount)} />
-                        <Item label="Business type" value={application.businessType} />
-                        <Item label="Time in business" value={application.timeInBusiness} />
-                        <Item label="Monthly revenue" value={application.monthlyRevenue} />
-                      </DataList.Root>
-                    </Section>
-                    <Section title={application.status === 'funded' ? 'Your funding' : 'Your offer'}>
-                      {application.offer ? (
-                        <DataList.Root orientation="horizontal">
-                          <Item label="Approved amount" value={formatUsd(application.offer.amount)} />
-                          <Item label="Factor rate" value={application.offer.factorRate.toFixed(2)} />
-                          <Item
-                            label="Purchased amount (total payback)"
-                            value={formatUsd(application.offer.purchasedAmount)}
-                          />
-                          <Item label="Weekly payment" value={formatUsd(application.offer.weeklyPayment)} />
-                          <Item label="Term" value={`${application.offer.termWeeks} weeks`} />
-                          <Item label="Estimated APR" value={`${application.offer.estimatedApr}%`} />
-                        </DataList.Root>
-                      ) : (
-                        <Text color="fg.muted">
-                          {application.status === 'declined'
-                            ? 'We could not make an offer from the information we have. A representative will contact you about next steps.'
-                            : 'Our team is reviewing your application. Your offer will appear here once it is ready.'}
-                        </Text>
-                      )}
-                    </Section>
-                    {application.analysis && (
-                      <Section title="Automated analysis">
-                        <DataList.Root orientation="horizontal">
-                          {application.analysis.averageMonthlyRevenue !== null && (
-                            <Item
-                              label="Average monthly revenue"
-                              value={formatUsd(application.analysis.averageMonthlyRevenue)}
-                            />
-                          )}
-                          {application.analysis.healthScore !== null && (
-                            <Item label="Financial health score" value={`${application.analysis.healthScore} / 100`} />
-                          )}
-                          {application.analysis.consistencyRating && (
-                            <Item label="Revenue consistency" value={application.analysis.consistencyRating} />
-                          )}
-                          {application.analysis.cashFlowTrend && (
-                            <Item label="Cash flow trend" value={application.analysis.cashFlowTrend} />
-                          )}
-                          {application.analysis.overallRiskLevel && (
-                            <Item label="Risk level" value={application.analysis.overallRiskLevel} />
-                          )}
-                          {application.confidence && <Item label="Confidence" value={`${application.confidence}%`} />}
-                        </DataList.Root>
-                        <Bullets title="Recommendations" items={application.analysis.recommendations} />
-                        <Bullets title="Next steps" items={application.analysis.nextSteps} />
-                      </Section>
+    <AppDialog open={application !== null} onOpenChange={(next) => !next && onClose()} size="lg" placement="center">
+      {application && (
+        <>
+          <Dialog.Header>
+            <Stack gap="1">
+              <Dialog.Title>{application.businessName}</Dialog.Title>
+              <HStack gap="3" flexWrap="wrap">
+                <Text color="fg.muted" fontSize="sm">
+                  Application {shortId(application.id)}
+                </Text>
+                <StatusBadge look={applicationStatusBadge(application.status)} />
+              </HStack>
+            </Stack>
+          </Dialog.Header>
+          <Dialog.Body>
+            <Stack gap="6">
+              <Section title="Application">
+                <DataList.Root orientation="horizontal">
+                  <Item label="Submitted" value={formatDate(application.submittedDate)} />
+                  <Item label="Amount requested" value={formatUsd(application.loanAmount)} />
+                  <Item label="Business type" value={application.businessType} />
+                  <Item label="Time in business" value={application.timeInBusiness} />
+                  <Item label="Monthly revenue" value={application.monthlyRevenue} />
+                </DataList.Root>
+              </Section>
+              <Section title={application.status === 'funded' ? 'Your funding' : 'Your offer'}>
+                {application.offer ? (
+                  <DataList.Root orientation="horizontal">
+                    <Item label="Approved amount" value={formatUsd(application.offer.amount)} />
+                    <Item label="Factor rate" value={application.offer.factorRate.toFixed(2)} />
+                    <Item
+                      label="Purchased amount (total payback)"
+                      value={formatUsd(application.offer.purchasedAmount)}
+                    />
+                    <Item label="Weekly payment" value={formatUsd(application.offer.weeklyPayment)} />
+                    <Item label="Term" value={`${application.offer.termWeeks} weeks`} />
+                    <Item label="Estimated APR" value={`${application.offer.estimatedApr}%`} />
+                  </DataList.Root>
+                ) : (
+                  <Text color="fg.muted">
+                    {application.status === 'declined'
+                      ? 'We could not make an offer from the information we have. A representative will contact you about next steps.'
+                      : 'Our team is reviewing your application. Your offer will appear here once it is ready.'}
+                  </Text>
+                )}
+              </Section>
+              {application.analysis && (
+                <Section title="Automated analysis">
+                  <DataList.Root orientation="horizontal">
+                    {application.analysis.averageMonthlyRevenue !== null && (
+                      <Item
+                        label="Average monthly revenue"
+                        value={formatUsd(application.analysis.averageMonthlyRevenue)}
+                      />
                     )}
-                  </Stack>
-                </Dialog.Body>
-                <Dialog.Footer>
-                  <Button variant="outline" onClick={onClose}>
-                    Close
-                  </Button>
-                  {application.status === 'approved' && canAccept && (
-                    <Button colorPalette="brand" onClick={() => onAccept(application)}>
-                      Accept Funding
-                    </Button>
-                  )}
-                </Dialog.Footer>
-              </>
+                    {application.analysis.healthScore !== null && (
+                      <Item label="Financial health score" value={`${application.analysis.healthScore} / 100`} />
+                    )}
+                    {application.analysis.consistencyRating && (
+                      <Item label="Revenue consistency" value={application.analysis.consistencyRating} />
+                    )}
+                    {application.analysis.cashFlowTrend && (
+                      <Item label="Cash flow trend" value={application.analysis.cashFlowTrend} />
+                    )}
+                    {application.analysis.overallRiskLevel && (
+                      <Item label="Risk level" value={application.analysis.overallRiskLevel} />
+                    )}
+                    {application.confidence && <Item label="Confidence" value={`${application.confidence}%`} />}
+                  </DataList.Root>
+                  <Bullets title="Recommendations" items={application.analysis.recommendations} />
+                  <Bullets title="Next steps" items={application.analysis.nextSteps} />
+                </Section>
+              )}
+            </Stack>
+          </Dialog.Body>
+          <Dialog.Footer>
+            <Button variant="outline" onClick={onClose}>
+              Close
+            </Button>
+            {application.status === 'approved' && canAccept && (
+              <Button colorPalette="brand" onClick={() => onAccept(application)}>
+                Accept Funding
+              </Button>
             )}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+          </Dialog.Footer>
+        </>
+      )}
+    </AppDialog>
   );
 }
 

@@ -1,14 +1,11 @@
 import {
   Badge,
   Button,
-  CloseButton,
-  Dialog,
   Field,
   Heading,
   HStack,
   Input,
   List,
-  Portal,
   Progress,
   SimpleGrid,
   Skeleton,
@@ -17,6 +14,7 @@ import {
   Textarea,
 } from '@chakra-ui/react';
 import { useId, useState, type FormEvent } from 'react';
+import { FormDialog } from '@/components/form-dialog';
 import { toaster } from '@/components/ui/toaster';
 import { getErrorMessage, getFieldErrors } from '@/lib/errors';
 import type { ClientLoanDto } from '@shared/schemas/client';
@@ -217,76 +215,50 @@ function LowerPaymentDialog({
   }
 
   return (
-    <Dialog.Root
+    <FormDialog
       open={open}
-      onOpenChange={(details) => {
-        if (!details.open) reset();
-        onOpenChange(details.open);
-      }}
-      placement="center"
+      onOpenChange={onOpenChange}
+      onClose={reset}
+      title="Request a Lower Payment"
+      onSubmit={(event) => void handleSubmit(event)}
+      submitLabel="Send Request"
+      isPending={request.isPending}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="4">
-            <form onSubmit={(event) => void handleSubmit(event)} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>Request a Lower Payment</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <Text color="fg.muted" fontSize="sm">
-                    {`${loan.businessName}: your weekly payment is ${formatUsd(loan.weeklyPayment)}. If your revenue has dropped, tell us what you can pay; a funding specialist reviews every request.`}
-                  </Text>
-                  <Field.Root required invalid={Boolean(errors.requestedWeeklyPayment)}>
-                    <Field.Label>
-                      Weekly payment you can afford <Field.RequiredIndicator />
-                    </Field.Label>
-                    <Input
-                      name="requestedWeeklyPayment"
-                      inputMode="numeric"
-                      placeholder={`Less than ${formatUsd(loan.weeklyPayment)}`}
-                      value={payment}
-                      onChange={(event) => setPayment(event.target.value)}
-                    />
-                    {errors.requestedWeeklyPayment ? (
-                      <Field.ErrorText>{errors.requestedWeeklyPayment}</Field.ErrorText>
-                    ) : (
-                      <Field.HelperText>Whole US dollars.</Field.HelperText>
-                    )}
-                  </Field.Root>
-                  <Field.Root required invalid={Boolean(errors.reason)}>
-                    <Field.Label>
-                      What changed? <Field.RequiredIndicator />
-                    </Field.Label>
-                    <Textarea
-                      name="reason"
-                      rows={4}
-                      maxLength={LOWER_PAYMENT_REASON_MAX}
-                      value={reason}
-                      onChange={(event) => setReason(event.target.value)}
-                    />
-                    {errors.reason && <Field.ErrorText>{errors.reason}</Field.ErrorText>}
-                  </Field.Root>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Dialog.ActionTrigger asChild>
-                  <Button variant="outline" type="button">
-                    Cancel
-                  </Button>
-                </Dialog.ActionTrigger>
-                <Button type="submit" colorPalette="brand" loading={request.isPending} loadingText="Sending...">
-                  Send Request
-                </Button>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Stack gap="4">
+        <Text color="fg.muted" fontSize="sm">
+          {`${loan.businessName}: your weekly payment is ${formatUsd(loan.weeklyPayment)}. If your revenue has dropped, tell us what you can pay; a funding specialist reviews every request.`}
+        </Text>
+        <Field.Root required invalid={Boolean(errors.requestedWeeklyPayment)}>
+          <Field.Label>
+            Weekly payment you can afford <Field.RequiredIndicator />
+          </Field.Label>
+          <Input
+            name="requestedWeeklyPayment"
+            inputMode="numeric"
+            placeholder={`Less than ${formatUsd(loan.weeklyPayment)}`}
+            value={payment}
+            onChange={(event) => setPayment(event.target.value)}
+          />
+          {errors.requestedWeeklyPayment ? (
+            <Field.ErrorText>{errors.requestedWeeklyPayment}</Field.ErrorText>
+          ) : (
+            <Field.HelperText>Whole US dollars.</Field.HelperText>
+          )}
+        </Field.Root>
+        <Field.Root required invalid={Boolean(errors.reason)}>
+          <Field.Label>
+            What changed? <Field.RequiredIndicator />
+          </Field.Label>
+          <Textarea
+            name="reason"
+            rows={4}
+            maxLength={LOWER_PAYMENT_REASON_MAX}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+          />
+          {errors.reason && <Field.ErrorText>{errors.reason}</Field.ErrorText>}
+        </Field.Root>
+      </Stack>
+    </FormDialog>
   );
 }

@@ -1,4 +1,5 @@
-import { CloseButton, Dialog, Portal, Table, Text } from '@chakra-ui/react';
+import { Dialog, Table, Text } from '@chakra-ui/react';
+import { AppDialog } from '@/components/form-dialog';
 import type { ClientLoanDto } from '@shared/schemas/client';
 import { useLoanSchedule } from '../hooks/use-client-area';
 import { formatCalendarDate, formatUsd, formatUsdExact, installmentBadge } from '../utils/format';
@@ -17,69 +18,53 @@ export function PaymentScheduleDialog({
 }) {
   const schedule = useLoanSchedule(loan.id, open);
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(details) => onOpenChange(details.open)}
-      placement="center"
-      size={{ base: 'full', md: 'lg' }}
-      scrollBehavior="inside"
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Payment Schedule: {loan.businessName}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text color="fg.muted" mb="4" fontSize="sm">
-                {loan.termWeeks} weekly payments of {formatUsd(loan.weeklyPayment)} totalling{' '}
-                {formatUsd(loan.purchasedAmount)}. Balance {formatUsd(loan.balance)}.
-              </Text>
-              {schedule.isPending ? (
-                <SectionLoading label="Loading payment schedule" />
-              ) : schedule.isError ? (
-                <SectionError
-                  error={schedule.error}
-                  fallback="Failed to load the payment schedule"
-                  onRetry={() => void schedule.refetch()}
-                />
-              ) : (
-                <Table.ScrollArea>
-                  <Table.Root size="sm" striped>
-                    <Table.Caption srOnly>Weekly payments of this loan</Table.Caption>
-                    <Table.Header>
-                      <Table.Row>
-                        <Table.ColumnHeader>#</Table.ColumnHeader>
-                        <Table.ColumnHeader>Due Date</Table.ColumnHeader>
-                        <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
-                        <Table.ColumnHeader textAlign="end">Paid</Table.ColumnHeader>
-                        <Table.ColumnHeader>Status</Table.ColumnHeader>
-                      </Table.Row>
-                    </Table.Header>
-                    <Table.Body>
-                      {schedule.data.items.map((item) => (
-                        <Table.Row key={item.seq}>
-                          <Table.Cell>{item.seq}</Table.Cell>
-                          <Table.Cell whiteSpace="nowrap">{formatCalendarDate(item.dueDate)}</Table.Cell>
-                          <Table.Cell textAlign="end">{formatUsdExact(item.amount)}</Table.Cell>
-                          <Table.Cell textAlign="end">{formatUsdExact(item.paidAmount)}</Table.Cell>
-                          <Table.Cell>
-                            <StatusBadge look={installmentBadge(item.state)} />
-                          </Table.Cell>
-                        </Table.Row>
-                      ))}
-                    </Table.Body>
-                  </Table.Root>
-                </Table.ScrollArea>
-              )}
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog open={open} onOpenChange={onOpenChange} size="lg" placement="center">
+      <Dialog.Header>
+        <Dialog.Title>Payment Schedule: {loan.businessName}</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body>
+        <Text color="fg.muted" mb="4" fontSize="sm">
+          {loan.termWeeks} weekly payments of {formatUsd(loan.weeklyPayment)} totalling{' '}
+          {formatUsd(loan.purchasedAmount)}. Balance {formatUsd(loan.balance)}.
+        </Text>
+        {schedule.isPending ? (
+          <SectionLoading label="Loading payment schedule" />
+        ) : schedule.isError ? (
+          <SectionError
+            error={schedule.error}
+            fallback="Failed to load the payment schedule"
+            onRetry={() => void schedule.refetch()}
+          />
+        ) : (
+          <Table.ScrollArea>
+            <Table.Root size="sm" striped>
+              <Table.Caption srOnly>Weekly payments of this loan</Table.Caption>
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>#</Table.ColumnHeader>
+                  <Table.ColumnHeader>Due Date</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">Paid</Table.ColumnHeader>
+                  <Table.ColumnHeader>Status</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {schedule.data.items.map((item) => (
+                  <Table.Row key={item.seq}>
+                    <Table.Cell>{item.seq}</Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">{formatCalendarDate(item.dueDate)}</Table.Cell>
+                    <Table.Cell textAlign="end">{formatUsdExact(item.amount)}</Table.Cell>
+                    <Table.Cell textAlign="end">{formatUsdExact(item.paidAmount)}</Table.Cell>
+                    <Table.Cell>
+                      <StatusBadge look={installmentBadge(item.state)} />
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        )}
+      </Dialog.Body>
+    </AppDialog>
   );
 }

@@ -1,16 +1,6 @@
-import {
-  Button,
-  CloseButton,
-  Dialog,
-  Field,
-  Input,
-  NativeSelect,
-  Portal,
-  Stack,
-  Text,
-  Textarea,
-} from '@chakra-ui/react';
+import { Field, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
+import { FormDialog } from '@/components/form-dialog';
 import { toaster } from '@/components/ui/toaster';
 import { getErrorMessage, getFieldErrors } from '@/lib/errors';
 import { createRefinanceRequestSchema, REFINANCE_REASON_MAX, type ClientLoanDto } from '@shared/schemas/client';
@@ -84,91 +74,65 @@ export function RefinanceDialog({
   }
 
   return (
-    <Dialog.Root
+    <FormDialog
       open={open}
-      onOpenChange={(details) => {
-        if (!details.open) reset();
-        onOpenChange(details.open);
-      }}
-      placement="center"
+      onOpenChange={onOpenChange}
+      onClose={reset}
+      title="Request Refinancing"
+      onSubmit={handleSubmit}
+      submitLabel="Send Request"
+      isPending={request.isPending}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="4">
-            <form onSubmit={handleSubmit} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>Request Refinancing</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <Text color="fg.muted" fontSize="sm">
-                    Tell us what you need. A funding specialist reviews every request and reaches out within 24 hours.
-                  </Text>
-                  {loans.length > 0 && (
-                    <Field.Root invalid={Boolean(errors.loanId)}>
-                      <Field.Label>Loan to refinance</Field.Label>
-                      <NativeSelect.Root>
-                        <NativeSelect.Field value={loanId} onChange={(event) => setLoanId(event.currentTarget.value)}>
-                          <option value={NO_LOAN}>Not a specific loan</option>
-                          {loans.map((loan) => (
-                            <option key={loan.id} value={loan.id}>
-                              {loan.businessName} (balance {formatUsd(loan.balance)})
-                            </option>
-                          ))}
-                        </NativeSelect.Field>
-                        <NativeSelect.Indicator />
-                      </NativeSelect.Root>
-                      {errors.loanId && <Field.ErrorText>{errors.loanId}</Field.ErrorText>}
-                    </Field.Root>
-                  )}
-                  <Field.Root invalid={Boolean(errors.requestedAmount)}>
-                    <Field.Label>Amount needed (optional)</Field.Label>
-                    <Input
-                      name="requestedAmount"
-                      inputMode="numeric"
-                      placeholder="e.g. 50000"
-                      value={amount}
-                      onChange={(event) => setAmount(event.target.value)}
-                    />
-                    {errors.requestedAmount ? (
-                      <Field.ErrorText>{errors.requestedAmount}</Field.ErrorText>
-                    ) : (
-                      <Field.HelperText>Whole US dollars.</Field.HelperText>
-                    )}
-                  </Field.Root>
-                  <Field.Root required invalid={Boolean(errors.reason)}>
-                    <Field.Label>
-                      Why would you like to refinance? <Field.RequiredIndicator />
-                    </Field.Label>
-                    <Textarea
-                      name="reason"
-                      rows={4}
-                      maxLength={REFINANCE_REASON_MAX}
-                      value={reason}
-                      onChange={(event) => setReason(event.target.value)}
-                    />
-                    {errors.reason && <Field.ErrorText>{errors.reason}</Field.ErrorText>}
-                  </Field.Root>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Dialog.ActionTrigger asChild>
-                  <Button variant="outline" type="button">
-                    Cancel
-                  </Button>
-                </Dialog.ActionTrigger>
-                <Button type="submit" colorPalette="brand" loading={request.isPending} loadingText="Sending...">
-                  Send Request
-                </Button>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Stack gap="4">
+        <Text color="fg.muted" fontSize="sm">
+          Tell us what you need. A funding specialist reviews every request and reaches out within 24 hours.
+        </Text>
+        {loans.length > 0 && (
+          <Field.Root invalid={Boolean(errors.loanId)}>
+            <Field.Label>Loan to refinance</Field.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field value={loanId} onChange={(event) => setLoanId(event.currentTarget.value)}>
+                <option value={NO_LOAN}>Not a specific loan</option>
+                {loans.map((loan) => (
+                  <option key={loan.id} value={loan.id}>
+                    {loan.businessName} (balance {formatUsd(loan.balance)})
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+            {errors.loanId && <Field.ErrorText>{errors.loanId}</Field.ErrorText>}
+          </Field.Root>
+        )}
+        <Field.Root invalid={Boolean(errors.requestedAmount)}>
+          <Field.Label>Amount needed (optional)</Field.Label>
+          <Input
+            name="requestedAmount"
+            inputMode="numeric"
+            placeholder="e.g. 50000"
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+          />
+          {errors.requestedAmount ? (
+            <Field.ErrorText>{errors.requestedAmount}</Field.ErrorText>
+          ) : (
+            <Field.HelperText>Whole US dollars.</Field.HelperText>
+          )}
+        </Field.Root>
+        <Field.Root required invalid={Boolean(errors.reason)}>
+          <Field.Label>
+            Why would you like to refinance? <Field.RequiredIndicator />
+          </Field.Label>
+          <Textarea
+            name="reason"
+            rows={4}
+            maxLength={REFINANCE_REASON_MAX}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+          />
+          {errors.reason && <Field.ErrorText>{errors.reason}</Field.ErrorText>}
+        </Field.Root>
+      </Stack>
+    </FormDialog>
   );
 }
