@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { statfs } from 'node:fs/promises';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { nodeHTTPRequestHandler } from '@trpc/server/adapters/node-http';
@@ -104,10 +105,18 @@ export function createApp(deps: AppDeps, opts: { distDir?: string } = {}): App {
         deps.pool.query('SELECT 1'),
         new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 1000)),
       ]);
-      sendText(res, 200, 'ready');
     } catch {
-      sendText(res, 503, 'database unavailable');
+      return sendText(res, 503, 'database unavailable');
     }
+    // A full upload disk refuses every submission (503): take the instance out of rotation until space is freed.
+    const free = await statfs(deps.env.UPLOAD_DIR).then(
+      (stats) => stats.bavail * stats.bsize,
+      () => null,
+    );
+    if (free !== null && free < deps.env.UPLOAD_MIN_FREE_MB * 1024 * 1024) {
+      return sendText(res, 503, 'upload storage full');
+    }
+    sendText(res, 200, 'ready');
   }
 
   const server = http.createServer((req, res) => {

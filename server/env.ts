@@ -17,6 +17,9 @@ const envSchema = z.object({
     .default('mysql://root@127.0.0.1:3306/funding'),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   UPLOAD_DIR: z.string().min(1).default('var/uploads'),
+  // /readyz answers 503 while the upload directory's file system has less free space than this (one submission is
+  // at most 6 files of 10 MB), so a balancer stops sending work to an instance whose disk is full.
+  UPLOAD_MIN_FREE_MB: z.coerce.number().int().min(0).max(1_000_000).default(100),
   MAIL_DIR: z.string().min(1).default('var/mail'),
   VAR_DIR: z.string().min(1).default('var'),
   // The built client; defaults to dist/ next to the server bundle.

@@ -71,6 +71,8 @@ describe('N3 disk full', () => {
           DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
           RATE_LIMIT_MULTIPLIER: '10000',
           LOG_LEVEL: 'error',
+          // Ready while 7 MiB are free at the start; out of rotation once less than 5 MiB are left.
+          UPLOAD_MIN_FREE_MB: '5',
         },
       });
       const { url } = app;
@@ -141,7 +143,9 @@ describe('N3 disk full', () => {
       expect(incomplete).toEqual([]);
       expect(staging).toEqual([]);
       expect(healthDuringFull).toBe(200);
+      expect(readyDuringFull).toBe(503);
       expect(after.status).toBe(201);
+      expect(readyAfter).toBe(200);
       app.child.kill('SIGTERM');
       expect(await app.exited).toBe(0);
     } finally {
