@@ -4,7 +4,7 @@ import { createDatabase, prepareDatabase } from './db';
 import { ConfigError, getEnv, type Env } from './env';
 import { loadDataKey } from './lib/crypto';
 import { createLogger } from './lib/logger';
-import { sweepStaleUploads } from './services/applications/documents';
+import { sweepOrphanDocuments, sweepStaleUploads } from './services/applications/documents';
 import { sweepIdempotencyKeys } from './services/applications/idempotency';
 import { sweepChatGuardSessions } from './services/chat-guard/guard';
 import { ensureReferenceData } from './services/reference-data';
@@ -39,16 +39,19 @@ async function main() {
   const app = createApp(deps, { distDir: env.DIST_DIR });
 
   // Housekeeping shared by every instance: expired sessions and counters, stale guard rows, abandoned upload
-  // temp folders and old idempotency records.
-  const sweeper = setInterval(() => {
+  // temp folders, documents a crash left without their row, and old idempotency records. Once at start-up too, so a
+  // crash's leftovers go as soon as the server is back.
+  const sweep = () =>
     Promise.all([
       deps.lucia.deleteExpiredSessions(),
       deps.limiter.sweep(),
       sweepChatGuardSessions(deps.db),
       sweepStaleUploads(deps.storage),
+      sweepOrphanDocuments(deps),
       sweepIdempotencyKeys(deps.db),
     ]).catch((error: Error) => log.warn({ err: error.message }, 'sweep failed'));
-  }, 10 * 60_000);
+  void sweep();
+  const sweeper = setInterval(() => void sweep(), 10 * 60_000);
   sweeper.unref();
 
   app.server.listen(env.PORT, env.HOST, () => {

@@ -1,5 +1,5 @@
 import { createReadStream, mkdirSync } from 'node:fs';
-import { rename, rm, stat } from 'node:fs/promises';
+import { readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { randomToken } from './crypto';
@@ -16,6 +16,8 @@ export type DocumentStorage = {
   read: (key: string) => Readable;
   size: (key: string) => Promise<number>;
   remove: (key: string) => Promise<void>;
+  /** Every stored key with when it was written (for the orphan sweep). */
+  list: () => Promise<Array<{ key: string; modifiedMs: number }>>;
 };
 
 const KEY_RE = /^[a-z0-9]{32}$/;
@@ -42,5 +44,16 @@ export function createLocalStorage(root: string): DocumentStorage {
     read: (key) => createReadStream(fileOf(key)),
     size: async (key) => (await stat(fileOf(key))).size,
     remove: (key) => rm(fileOf(key), { force: true }),
+    async list() {
+      const found: Array<{ key: string; modifiedMs: number }> = [];
+      for (const shard of await readdir(documents)) {
+        for (const key of await readdir(path.join(documents, shard)).catch(() => [])) {
+          if (!KEY_RE.test(key) || key.slice(0, 2) !== shard) continue;
+          const stats = await stat(fileOf(key)).catch(() => null);
+          if (stats) found.push({ key, modifiedMs: stats.mtimeMs });
+        }
+      }
+      return found;
+    },
   };
 }

@@ -2,7 +2,9 @@ import { createWriteStream } from 'node:fs';
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { inArray } from 'drizzle-orm';
 import { fileTypeFromFile } from 'file-type';
+import { applicationDocuments } from '../../../drizzle/schema/index';
 import type { DocumentKind } from '../../../src/shared/constants';
 import {
   APPLICATION_MESSAGES,
@@ -12,6 +14,7 @@ import {
   type DocumentField,
 } from '../../../src/shared/schemas/application';
 import { randomToken } from '../../lib/crypto';
+import type { DbOrTx } from '../../db';
 import type { DocumentStorage } from '../../lib/storage';
 
 /** One file of a submission, as multipart parsing left it in the storage's temp directory. */
@@ -124,6 +127,35 @@ export async function sweepStaleUploads(storage: DocumentStorage, olderThanMs = 
       removed += 1;
     } catch {
       // Removed concurrently: nothing to do.
+    }
+  }
+  return removed;
+}
+
+/**
+ * Removes stored documents older than `olderThanMs` that no application_documents row points at: what a crash
+ * between the file commit and the database commit leaves behind (SECURITY.md N1). Answers the count removed.
+ */
+export async function sweepOrphanDocuments(
+  deps: { db: DbOrTx; storage: DocumentStorage },
+  olderThanMs = 3600_000,
+  now = Date.now(),
+) {
+  const candidates = (await deps.storage.list())
+    .filter((item) => now - item.modifiedMs >= olderThanMs)
+    .map((item) => item.key);
+  let removed = 0;
+  for (let start = 0; start < candidates.length; start += 500) {
+    const batch = candidates.slice(start, start + 500);
+    const rows = await deps.db
+      .select({ key: applicationDocuments.storageKey })
+      .from(applicationDocuments)
+      .where(inArray(applicationDocuments.storageKey, batch));
+    const referenced = new Set(rows.map((row) => row.key));
+    for (const key of batch) {
+      if (referenced.has(key)) continue;
+      await deps.storage.remove(key);
+      removed += 1;
     }
   }
   return removed;
