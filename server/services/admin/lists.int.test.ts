@@ -268,9 +268,12 @@ describe('active loans list', () => {
     const weekly = loan.schedule[0]!.amountCents;
     const { db } = await getTestDeps();
     const { loanPayments } = await import('../../../drizzle/schema/index');
-    await db
-      .insert(loanPayments)
-      .values({ id: randomUUID(), loanId: loan.id, amountCents: weekly, paidOn: addDays(today, -28) });
+    // One installment and a quarter of the next: the second is still owed in part.
+    const quarter = Math.floor(weekly / 4);
+    await db.insert(loanPayments).values([
+      { id: randomUUID(), loanId: loan.id, amountCents: weekly, paidOn: addDays(today, -28) },
+      { id: randomUUID(), loanId: loan.id, amountCents: quarter, paidOn: addDays(today, -20) },
+    ]);
     const paidOff = await insertLoan({ userId: client.id, status: 'paid_off' });
     const caller = await staffCaller();
     let found: Awaited<ReturnType<typeof caller.admin.listLoans>>['loans'][number] | undefined;
@@ -285,10 +288,20 @@ describe('active loans list', () => {
     }
     expect(found).toMatchObject({
       principalAmount: 20_000,
-      currentBalance: (loan.purchasedAmountCents - weekly) / 100,
+      currentBalance: (loan.purchasedAmountCents - weekly - quarter) / 100,
+      totalPaid: (weekly + quarter) / 100,
       status: 'past_due',
       daysPastDue: 21,
       nextPaymentDate: addDays(today, -21),
+      nextPaymentAmount: (weekly - quarter) / 100,
+      paymentsRemaining: 19,
+    });
+    // The list's figures (summed by the database) equal the payments dialog's (derived from every installment).
+    const detail = await caller.admin.loanPayments({ id: loan.id });
+    expect(found).toMatchObject({
+      currentBalance: detail.loan.currentBalance,
+      nextPaymentAmount: detail.loan.nextPaymentAmount,
+      paymentsRemaining: detail.loan.paymentsRemaining,
     });
     expect(seen).not.toContain(paidOff.id);
   });

@@ -52,6 +52,16 @@ export type LoanState = {
   status: LoanStatus;
 };
 
+/** What a loan's state depends on: the schedule's total and its first installment the payments do not cover. */
+export type ScheduleSummary = {
+  purchasedCents: number;
+  totalPaidCents: number;
+  /** Installments not fully covered by the payments so far. */
+  paymentsRemaining: number;
+  /** The first such installment: its due date and what is still owed of it. */
+  firstUnpaid: { dueDate: string; unpaidCents: number } | null;
+};
+
 /**
  * Payments fill installments in order. An installment is late once its due date has passed and the
  * payments so far do not cover it; days past due count from the oldest such installment.
@@ -62,36 +72,39 @@ export function deriveLoanState(opts: {
   today: string;
   storedStatus?: LoanStatus;
 }): LoanState {
-  const schedule = [...opts.schedule].sort((a, b) => a.seq - b.seq);
-  const purchased = schedule.reduce((sum, item) => sum + item.amountCents, 0);
-  const totalPaid = opts.payments.reduce((sum, payment) => sum + payment.amountCents, 0);
-  const balance = Math.max(0, purchased - totalPaid);
+  return loanStateOf(summarizeSchedule(opts.schedule, opts.payments), opts.today, opts.storedStatus);
+}
 
+export function summarizeSchedule(scheduleItems: ScheduleItem[], payments: PaymentRecord[]): ScheduleSummary {
+  const schedule = [...scheduleItems].sort((a, b) => a.seq - b.seq);
+  const totalPaidCents = payments.reduce((sum, payment) => sum + payment.amountCents, 0);
   let cumulative = 0;
-  let firstUnpaid: ScheduleItem | null = null;
-  let remaining = 0;
-  let unpaidOfFirst = 0;
+  let firstUnpaid: ScheduleSummary['firstUnpaid'] = null;
+  let paymentsRemaining = 0;
   for (const item of schedule) {
     cumulative += item.amountCents;
-    if (cumulative > totalPaid) {
-      remaining += 1;
-      if (!firstUnpaid) {
-        firstUnpaid = item;
-        unpaidOfFirst = cumulative - totalPaid;
-      }
+    if (cumulative > totalPaidCents) {
+      paymentsRemaining += 1;
+      firstUnpaid ??= { dueDate: item.dueDate, unpaidCents: Math.min(cumulative - totalPaidCents, item.amountCents) };
     }
   }
-  const daysPastDue =
-    firstUnpaid && firstUnpaid.dueDate < opts.today ? daysBetween(firstUnpaid.dueDate, opts.today) : 0;
+  return { purchasedCents: cumulative, totalPaidCents, paymentsRemaining, firstUnpaid };
+}
+
+/** The state shown for a loan, from its schedule summary (computed here or by SQL for whole pages). */
+export function loanStateOf(summary: ScheduleSummary, today: string, storedStatus?: LoanStatus): LoanState {
+  const { firstUnpaid } = summary;
+  const balance = Math.max(0, summary.purchasedCents - summary.totalPaidCents);
+  const daysPastDue = firstUnpaid && firstUnpaid.dueDate < today ? daysBetween(firstUnpaid.dueDate, today) : 0;
   let status: LoanStatus = daysPastDue > 0 ? 'past_due' : 'current';
   if (balance === 0) status = 'paid_off';
-  else if (opts.storedStatus === 'defaulted') status = 'defaulted';
+  else if (storedStatus === 'defaulted') status = 'defaulted';
   return {
-    totalPaidCents: totalPaid,
+    totalPaidCents: summary.totalPaidCents,
     balanceCents: balance,
     nextPaymentDate: firstUnpaid?.dueDate ?? null,
-    nextPaymentCents: firstUnpaid ? Math.min(unpaidOfFirst, firstUnpaid.amountCents) : null,
-    paymentsRemaining: remaining,
+    nextPaymentCents: firstUnpaid?.unpaidCents ?? null,
+    paymentsRemaining: summary.paymentsRemaining,
     daysPastDue,
     status,
   };
