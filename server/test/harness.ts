@@ -141,12 +141,15 @@ export type TestServer = { url: string; close: () => Promise<void>; deps: AppDep
 
 /**
  * The whole HTTP app on a random port. `ownStorage`: a storage root of its own, so "no file left" checks see only
- * this server's uploads.
+ * this server's uploads. `deps` replaces parts of the shared dependencies (a capturing logger, a given storage);
+ * `distDir` serves a client build (none by default).
  */
-export async function startTestServer(opts: { ownStorage?: boolean } = {}): Promise<TestServer> {
-  const deps = { ...(await getTestDeps()) };
+export async function startTestServer(
+  opts: { ownStorage?: boolean; deps?: Partial<AppDeps>; distDir?: string } = {},
+): Promise<TestServer> {
+  const deps = { ...(await getTestDeps()), ...opts.deps };
   if (opts.ownStorage) deps.storage = createLocalStorage(mkdtempSync(path.join(testDirs().varDir, 'storage-')));
-  const app = createApp(deps, { distDir: path.join(testDirs().varDir, 'no-dist') });
+  const app = createApp(deps, { distDir: opts.distDir ?? path.join(testDirs().varDir, 'no-dist') });
   await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', resolve));
   const { port } = app.server.address() as AddressInfo;
   return {

@@ -1,13 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { Writable } from 'node:stream';
 import { eq, inArray } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications } from '../../../drizzle/schema/index';
-import { createApp } from '../../app';
-import type { AppDeps } from '../../deps';
 import { createLogger } from '../../lib/logger';
 import { decryptApplicationPii } from '../../lib/pii';
 import { createMailer } from '../../services/mail';
@@ -19,7 +15,7 @@ import {
   jsonRequest,
   readMails,
   sessionCookieFor,
-  testDirs,
+  startTestServer,
   uniqueEmail,
   type TestServer,
 } from '../harness';
@@ -96,23 +92,13 @@ function capturingLogger() {
 async function startCapturingServer(): Promise<TestServer> {
   const base = await getTestDeps();
   const log = capturingLogger();
-  const deps: AppDeps = {
-    ...base,
+  const mailer = createMailer({
+    smtpUrl: base.env.SMTP_URL,
+    mailDir: base.env.MAIL_DIR,
+    from: base.env.MAIL_FROM,
     log,
-    mailer: createMailer({ smtpUrl: base.env.SMTP_URL, mailDir: base.env.MAIL_DIR, from: base.env.MAIL_FROM, log }),
-  };
-  const app = createApp(deps, { distDir: path.join(testDirs().varDir, 'no-dist') });
-  await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', resolve));
-  const { port } = app.server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    deps,
-    close: () =>
-      new Promise<void>((resolve) => {
-        app.server.closeAllConnections();
-        app.server.close(() => resolve());
-      }),
-  };
+  });
+  return startTestServer({ deps: { log, mailer } });
 }
 
 const tokenOf = (response: Response, name: string) =>

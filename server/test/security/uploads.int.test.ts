@@ -1,14 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationDocuments, applications } from '../../../drizzle/schema/index';
 import { MAX_FILE_BYTES } from '../../../src/shared/constants';
-import { createApp } from '../../app';
 import { createLocalStorage } from '../../lib/storage';
 import {
   applicationFiles,
@@ -19,7 +17,7 @@ import {
   postApplication,
   statementPdf,
 } from '../factories/applications';
-import { getTestDeps, insertUser, sessionCookieFor, testDirs, type TestServer } from '../harness';
+import { getTestDeps, insertUser, sessionCookieFor, startTestServer, testDirs, type TestServer } from '../harness';
 import { freshIp } from './support';
 
 // SECURITY.md E1, E3, E4 where submission.int.test.ts does not already reach. It covers one each of: a file over
@@ -38,21 +36,8 @@ beforeAll(async () => {
   // A built client of our own (so the SPA fallback is live, as in production) and a storage root of our own.
   const distDir = mkdtempSync(path.join(testDirs().varDir, 'sec-dist-'));
   for (const page of ['index.html', '200.html']) writeFileSync(path.join(distDir, page), SHELL);
-  const deps = { ...(await getTestDeps()) };
   storageRoot = mkdtempSync(path.join(testDirs().varDir, 'sec-storage-'));
-  deps.storage = createLocalStorage(storageRoot);
-  const app = createApp(deps, { distDir });
-  await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', resolve));
-  const { port } = app.server.address() as AddressInfo;
-  server = {
-    url: `http://127.0.0.1:${port}`,
-    deps,
-    close: () =>
-      new Promise<void>((resolve) => {
-        app.server.closeAllConnections();
-        app.server.close(() => resolve());
-      }),
-  };
+  server = await startTestServer({ deps: { storage: createLocalStorage(storageRoot) }, distDir });
 });
 afterAll(async () => {
   await server?.close();
