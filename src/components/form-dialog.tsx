@@ -7,6 +7,8 @@ type AppDialogProps = {
   /** Full screen on a phone, this width from md up; omitted: Chakra's default width. */
   size?: 'lg' | 'xl';
   placement?: 'top' | 'center';
+  /** Mount the content only while open (it fetches on mount), and drop it on close. */
+  unmountOnClose?: boolean;
   children: ReactNode;
 };
 
@@ -14,12 +16,21 @@ type AppDialogProps = {
  * The dialog every page uses: backdrop, focus trapped inside, Escape and × close it, its own scroll for long content.
  * Children are the header, body and footer (Dialog.Header, Dialog.Body, Dialog.Footer).
  */
-export function AppDialog({ open, onOpenChange, size, placement = 'top', children }: AppDialogProps) {
+export function AppDialog({
+  open,
+  onOpenChange,
+  size,
+  placement = 'top',
+  unmountOnClose = false,
+  children,
+}: AppDialogProps) {
   return (
     <Dialog.Root
       open={open}
       onOpenChange={(details) => onOpenChange(details.open)}
       placement={placement}
+      lazyMount={unmountOnClose}
+      unmountOnExit={unmountOnClose}
       {...(size ? { size: { base: 'full', md: size }, scrollBehavior: 'inside' as const } : {})}
     >
       <Portal>

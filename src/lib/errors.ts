@@ -17,6 +17,30 @@ export function getFieldErrors(error: unknown): Record<string, string[]> {
   return {};
 }
 
+/** The first message for each of `fields` among a schema's issues (by the issue's top-level key). */
+export function firstIssueMessages<F extends string>(
+  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>,
+  fields: readonly F[],
+): Partial<Record<F, string>> {
+  const messages: Partial<Record<F, string>> = {};
+  for (const issue of issues) {
+    const key = issue.path[0];
+    if ((fields as readonly PropertyKey[]).includes(key as PropertyKey)) messages[key as F] ??= issue.message;
+  }
+  return messages;
+}
+
+/** The first message the server gave for each of `fields` (a refused call's field errors). */
+export function firstFieldErrors<F extends string>(error: unknown, fields: readonly F[]): Partial<Record<F, string>> {
+  const fieldErrors = getFieldErrors(error);
+  const messages: Partial<Record<F, string>> = {};
+  for (const field of fields) {
+    const message = fieldErrors[field]?.[0];
+    if (message !== undefined) messages[field] = message;
+  }
+  return messages;
+}
+
 export function getErrorStatus(error: unknown): number | null {
   if (error instanceof ApiError) return error.status;
   if (error instanceof TRPCClientError) {

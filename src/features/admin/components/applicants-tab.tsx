@@ -17,7 +17,7 @@ import { useState } from 'react';
 import { trpc } from '@/lib/trpc';
 import { ACTIVE_FILTERS } from '@shared/schemas/admin';
 import { useCursorPager } from '../hooks/use-cursor-pager';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useListErrorToast } from '../hooks/use-list-error-toast';
 import type { ApplicantRow } from '../types';
 import { formatDate, formatDateTime } from '../utils/format';

@@ -2,7 +2,6 @@ import {
   Alert,
   Box,
   Button,
-  DataList,
   Dialog,
   Field,
   HStack,
@@ -24,6 +23,7 @@ import { applicationStatusLabel } from '@shared/schemas/admin';
 import type { ApplicationDetail } from '../types';
 import { formatDate, formatDateTime, formatMoney, shortId } from '../utils/format';
 import { AiDecisionBadge, StatusBadge } from './badges';
+import { FieldList } from './field-list';
 import { LowerPaymentRequestList, OfferSignaturePanel } from './offer-signature';
 import { StatusSelect } from './status-select';
 import { UnderwritingAnalysis } from './underwriting-analysis';
@@ -137,28 +137,6 @@ function DetailContent({
         </Tabs.Root>
       </Dialog.Body>
     </>
-  );
-}
-
-type Row = [string, ReactNode];
-
-function FieldList({ rows }: { rows: Row[] }) {
-  return (
-    <DataList.Root
-      orientation="horizontal"
-      size="sm"
-      display="grid"
-      gridTemplateColumns={{ base: '1fr', md: '1fr 1fr' }}
-      columnGap="6"
-      rowGap="2"
-    >
-      {rows.map(([label, value]) => (
-        <DataList.Item key={label} alignItems="baseline">
-          <DataList.ItemLabel minW="40">{label}</DataList.ItemLabel>
-          <DataList.ItemValue>{value ?? '—'}</DataList.ItemValue>
-        </DataList.Item>
-      ))}
-    </DataList.Root>
   );
 }
 

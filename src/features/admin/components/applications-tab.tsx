@@ -9,7 +9,7 @@ import {
   applicationStatusLabel,
 } from '@shared/schemas/admin';
 import { useCursorPager } from '../hooks/use-cursor-pager';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useListErrorToast } from '../hooks/use-list-error-toast';
 import { formatDate, formatMoney } from '../utils/format';
 import { AiDecisionBadge } from './badges';

@@ -1,13 +1,14 @@
-import { Badge, Box, DataList, List, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, List, Stack, Text } from '@chakra-ui/react';
 import type { LowerPaymentRequestDto, OfferSignatureDto } from '@shared/schemas/offers';
 import { formatDateTime, formatMoney } from '../utils/format';
+import { FieldList, type FieldRow } from './field-list';
 
 // Issue 10 for staff: the client's electronic signature on the application, and lower-payment requests on loans.
 
 /** The signature record: who, when, from where, the hash of the summary shown and the option's terms. */
 export function OfferSignaturePanel({ signature }: { signature: OfferSignatureDto }) {
   const { option, disclosure } = signature;
-  const rows: Array<[string, string]> = [
+  const rows: FieldRow[] = [
     ['Signed by', signature.fullName],
     ['Signed at', formatDateTime(signature.signedAt)],
     ['IP address', signature.ip],
@@ -22,21 +23,7 @@ export function OfferSignaturePanel({ signature }: { signature: OfferSignatureDt
   ];
   return (
     <Stack gap="2">
-      <DataList.Root
-        orientation="horizontal"
-        size="sm"
-        display="grid"
-        gridTemplateColumns={{ base: '1fr', md: '1fr 1fr' }}
-        columnGap="6"
-        rowGap="2"
-      >
-        {rows.map(([label, value]) => (
-          <DataList.Item key={label} alignItems="baseline">
-            <DataList.ItemLabel minW="40">{label}</DataList.ItemLabel>
-            <DataList.ItemValue>{value}</DataList.ItemValue>
-          </DataList.Item>
-        ))}
-      </DataList.Root>
+      <FieldList rows={rows} />
       <Box fontSize="sm">
         <Text color="fg.muted">Summary hash (SHA-256)</Text>
         <Text fontFamily="mono" wordBreak="break-all">

@@ -16,7 +16,7 @@ import {
 import { useId, useState, type FormEvent } from 'react';
 import { FormDialog } from '@/components/form-dialog';
 import { toaster } from '@/components/ui/toaster';
-import { getErrorMessage, getFieldErrors } from '@/lib/errors';
+import { firstFieldErrors, firstIssueMessages, getErrorMessage } from '@/lib/errors';
 import type { ClientLoanDto } from '@shared/schemas/client';
 import { LOWER_PAYMENT_REASON_MAX, requestLowerPaymentSchema } from '@shared/schemas/offers';
 import { useLowerPaymentRequests, usePayoffQuote, useRenewal, useRequestLowerPayment } from '../hooks/use-offers';
@@ -150,7 +150,8 @@ function RenewalTracker({ loanId }: { loanId: string }) {
   );
 }
 
-type LowerErrors = Partial<Record<'requestedWeeklyPayment' | 'reason', string>>;
+const LOWER_FIELDS = ['requestedWeeklyPayment', 'reason'] as const;
+type LowerErrors = Partial<Record<(typeof LOWER_FIELDS)[number], string>>;
 
 /** "Request a lower payment" when revenue drops; staff see it with the loan. */
 function LowerPaymentDialog({
@@ -180,13 +181,8 @@ function LowerPaymentDialog({
       requestedWeeklyPayment: payment.trim() ? parseDollars(payment) : undefined,
       reason,
     });
-    const next: LowerErrors = {};
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0];
-        if ((key === 'requestedWeeklyPayment' || key === 'reason') && !next[key]) next[key] = issue.message;
-      }
-    } else if (parsed.data.requestedWeeklyPayment >= loan.weeklyPayment) {
+    const next: LowerErrors = parsed.success ? {} : firstIssueMessages(parsed.error.issues, LOWER_FIELDS);
+    if (parsed.success && parsed.data.requestedWeeklyPayment >= loan.weeklyPayment) {
       next.requestedWeeklyPayment = `Please enter less than your current payment of ${formatUsd(loan.weeklyPayment)}`;
     }
     setErrors(next);
@@ -201,11 +197,7 @@ function LowerPaymentDialog({
       reset();
       onOpenChange(false);
     } catch (error) {
-      const fieldErrors = getFieldErrors(error);
-      setErrors({
-        requestedWeeklyPayment: fieldErrors.requestedWeeklyPayment?.[0],
-        reason: fieldErrors.reason?.[0],
-      });
+      setErrors(firstFieldErrors(error, LOWER_FIELDS));
       toaster.create({
         type: 'error',
         title: 'Failed to request a lower payment',

@@ -2,12 +2,13 @@ import { Field, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/re
 import { useState, type FormEvent } from 'react';
 import { FormDialog } from '@/components/form-dialog';
 import { toaster } from '@/components/ui/toaster';
-import { getErrorMessage, getFieldErrors } from '@/lib/errors';
+import { firstFieldErrors, firstIssueMessages, getErrorMessage } from '@/lib/errors';
 import { createRefinanceRequestSchema, REFINANCE_REASON_MAX, type ClientLoanDto } from '@shared/schemas/client';
 import { useRequestRefinance } from '../hooks/use-client-area';
 import { formatUsd } from '../utils/format';
 
-type Errors = Partial<Record<'loanId' | 'requestedAmount' | 'reason', string>>;
+const FIELDS = ['loanId', 'requestedAmount', 'reason'] as const;
+type Errors = Partial<Record<(typeof FIELDS)[number], string>>;
 
 const NO_LOAN = '';
 
@@ -43,13 +44,7 @@ export function RefinanceDialog({
       reason,
     });
     if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0];
-        if ((key === 'loanId' || key === 'requestedAmount' || key === 'reason') && !next[key])
-          next[key] = issue.message;
-      }
-      setErrors(next);
+      setErrors(firstIssueMessages(parsed.error.issues, FIELDS));
       return;
     }
     setErrors({});
@@ -59,12 +54,7 @@ export function RefinanceDialog({
       reset();
       onOpenChange(false);
     } catch (error) {
-      const fieldErrors = getFieldErrors(error);
-      setErrors({
-        loanId: fieldErrors.loanId?.[0],
-        requestedAmount: fieldErrors.requestedAmount?.[0],
-        reason: fieldErrors.reason?.[0],
-      });
+      setErrors(firstFieldErrors(error, FIELDS));
       toaster.create({
         type: 'error',
         title: 'Failed to send refinance request',

@@ -1,5 +1,6 @@
-import { Box, Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Dialog, Stack, Text } from '@chakra-ui/react';
 import { useId } from 'react';
+import { AppDialog } from '@/components/form-dialog';
 import { getErrorStatus } from '@/lib/errors';
 import type { OfferSignatureDto } from '@shared/schemas/offers';
 import { useOfferSignature } from '../hooks/use-offers';
@@ -50,42 +51,24 @@ export function SignedSummaryDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(details) => onOpenChange(details.open)}
-      placement="center"
-      size={{ base: 'full', md: 'lg' }}
-      scrollBehavior="inside"
-      lazyMount
-      unmountOnExit
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Stack gap="0">
-                <Dialog.Title>Signed offer summary</Dialog.Title>
-                <Text fontSize="sm" color="fg.muted">
-                  {businessName} · Application {shortId(applicationId)}
-                </Text>
-              </Stack>
-            </Dialog.Header>
-            <Dialog.Body>
-              <SignedSummary applicationId={applicationId} businessName={businessName} />
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline">Close</Button>
-              </Dialog.ActionTrigger>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog open={open} onOpenChange={onOpenChange} size="lg" placement="center" unmountOnClose>
+      <Dialog.Header>
+        <Stack gap="0">
+          <Dialog.Title>Signed offer summary</Dialog.Title>
+          <Text fontSize="sm" color="fg.muted">
+            {businessName} · Application {shortId(applicationId)}
+          </Text>
+        </Stack>
+      </Dialog.Header>
+      <Dialog.Body>
+        <SignedSummary applicationId={applicationId} businessName={businessName} />
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Dialog.ActionTrigger asChild>
+          <Button variant="outline">Close</Button>
+        </Dialog.ActionTrigger>
+      </Dialog.Footer>
+    </AppDialog>
   );
 }
 

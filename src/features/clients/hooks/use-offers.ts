@@ -1,6 +1,6 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { trpc } from '@/lib/trpc';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import type { PriceOfferInput } from '@shared/schemas/offers';
 import { useInvalidateClientArea } from './use-client-area';
 
@@ -9,16 +9,6 @@ import { useInvalidateClientArea } from './use-client-area';
 const OFFER_STALE_MS = 30_000;
 /** Live repricing waits for the slider to rest this long before asking the server. */
 export const REPRICE_DEBOUNCE_MS = 350;
-
-/** The value once it has stopped changing for `delayMs`. */
-export function useDebouncedValue<T>(value: T, delayMs: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setDebounced(value), delayMs);
-    return () => window.clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
-}
 
 export function useOfferMenu(applicationId: string | null) {
   return trpc.client.offerMenu.useQuery(
