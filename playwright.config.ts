@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium';
 
 // Several runs may share a machine: port, database, scratch dir and build are parameters.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -9,20 +10,7 @@ export const E2E_VAR_DIR = `var/e2e-${PORT}`;
 const DIST_DIR = process.env.E2E_DIST_DIR ?? 'dist';
 const SERVER_ENTRY = process.env.E2E_SERVER_ENTRY ?? 'dist-server/main.js';
 
-// Debian's Chromium, never a downloaded browser (DEVELOPERS.md).
-const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-dev-shm-usage',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
-};
+const chromium = { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS };
 
 export default defineConfig({
   testDir: 'e2e',
@@ -44,7 +32,11 @@ export default defineConfig({
     launchOptions: chromium,
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium }, testIgnore: /\.mobile\.spec\.ts$/ },
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], launchOptions: chromium },
+      testIgnore: /\.mobile\.spec\.ts$/,
+    },
     { name: 'mobile', use: { ...devices['Pixel 7'], launchOptions: chromium }, testMatch: /\.mobile\.spec\.ts$/ },
   ],
   webServer: {

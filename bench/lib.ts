@@ -1,11 +1,29 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import autocannon from 'autocannon';
+import mysql from 'mysql2/promise';
+import { freePort } from '../server/test/faults/process';
 
-export type Row = { group: string; measure: string; data: string; figure: string; goal: string; verdict?: 'pass' | 'fail' | '' };
+export type Row = {
+  group: string;
+  measure: string;
+  data: string;
+  figure: string;
+  goal: string;
+  verdict?: 'pass' | 'fail' | '';
+};
 
 /** Starts a node process and resolves once `ready` reports it is serving. */
-export async function startProcess(args: string[], env: Record<string, string>, ready: () => Promise<boolean>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+export async function startProcess(
+  args: string[],
+  env: Record<string, string>,
+  ready: () => Promise<boolean>,
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   child.stdout?.resume();
   const started = Date.now();
   for (;;) {
@@ -23,7 +41,10 @@ export async function httpReady(url: string): Promise<boolean> {
 
 export type LoadResult = { rps: number; p50: number; p99: number; non2xx: number; errors: number };
 
-export function load(url: string, opts: { connections?: number; duration?: number; headers?: Record<string, string> } = {}): Promise<LoadResult> {
+export function load(
+  url: string,
+  opts: { connections?: number; duration?: number; headers?: Record<string, string> } = {},
+): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     autocannon(
       { url, connections: opts.connections ?? 10, duration: opts.duration ?? 8, headers: opts.headers },
@@ -43,5 +64,55 @@ export function load(url: string, opts: { connections?: number; duration?: numbe
 
 export function formatTable(rows: Row[]): string {
   const header = '| group | what is measured | data | figure | goal | |\n|---|---|---|---|---|---|';
-  return [header, ...rows.map((row) => `| ${row.group} | ${row.measure} | ${row.data} | ${row.figure} | ${row.goal} | ${row.verdict ?? ''} |`)].join('\n');
+  return [
+    header,
+    ...rows.map(
+      (row) => `| ${row.group} | ${row.measure} | ${row.data} | ${row.figure} | ${row.goal} | ${row.verdict ?? ''} |`,
+    ),
+  ].join('\n');
+}
+
+/** Drops the database of `databaseUrl` (the server creates and migrates it again at start). */
+export async function dropDatabase(databaseUrl: string): Promise<void> {
+  const admin = await mysql.createConnection({ uri: databaseUrl.replace(/\/[^/]+$/, '/') });
+  await admin.query(`DROP DATABASE IF EXISTS \`${new URL(databaseUrl).pathname.slice(1)}\``);
+  await admin.end();
+}
+
+/**
+ * The built server (production mode, plain HTTP on loopback) on its own database and scratch dir, answering once
+ * /readyz does. `fresh` (default) drops the database and the scratch dir first; a free port unless one is given.
+ */
+export async function startProductionServer(opts: {
+  databaseUrl: string;
+  varDir: string;
+  entry?: string;
+  distDir?: string;
+  port?: number;
+  fresh?: boolean;
+}): Promise<{ child: ChildProcess; port: number }> {
+  if (opts.fresh ?? true) {
+    await dropDatabase(opts.databaseUrl);
+    rmSync(opts.varDir, { recursive: true, force: true });
+  }
+  const port = opts.port ?? (await freePort());
+  const child = await startProcess(
+    [opts.entry ?? 'dist-server/main.js'],
+    {
+      NODE_ENV: 'production',
+      ALLOW_INSECURE_HTTP: 'true',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://localhost:${port}`,
+      DATABASE_URL: opts.databaseUrl,
+      DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      ...(opts.distDir ? { DIST_DIR: opts.distDir } : {}),
+      VAR_DIR: opts.varDir,
+      UPLOAD_DIR: `${opts.varDir}/uploads`,
+      MAIL_DIR: `${opts.varDir}/mail`,
+      LOG_LEVEL: 'warn',
+    },
+    () => httpReady(`http://127.0.0.1:${port}/readyz`),
+  );
+  return { child, port };
 }

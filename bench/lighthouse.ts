@@ -3,14 +3,12 @@
 // settings: a mid-range phone's screen, simulated slow 4G and a 4x CPU slowdown. Nothing is downloaded.
 // Standalone: npm run build && npx tsx bench/lighthouse.ts [--dist DIR] [--server FILE]
 // (prints a markdown table; bench/run.ts puts it next to the JavaScript sizes of bench/frontend.ts).
-import { randomBytes } from 'node:crypto';
-import { existsSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import mysql from 'mysql2/promise';
-import { formatTable, httpReady, startProcess, type Row } from './lib';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
+import { formatTable, startProductionServer, type Row } from './lib';
 
 const argValue = (name: string, fallback: string) => {
   const index = process.argv.indexOf(name);
@@ -21,15 +19,7 @@ const SERVER = argValue('--server', 'dist-server/main.js');
 const DB_URL = process.env.BENCH_LIGHTHOUSE_DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/funding_bench_lighthouse';
 // Scores move by a few points from run to run on a busy machine: the median of several runs is reported.
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 const PAGES = [
   { route: '/', goal: 95 },
   { route: '/apply', goal: null },
@@ -45,26 +35,6 @@ type Run = {
   benchmarkIndex: number;
   version: string;
 };
-
-/** A port nobody listens on right now (the OS picks it). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-async function recreateDatabase() {
-  const admin = await mysql.createConnection({ uri: DB_URL.replace(/\/[^/]+$/, '/') });
-  await admin.query(`DROP DATABASE IF EXISTS \`${new URL(DB_URL).pathname.slice(1)}\``);
-  await admin.end();
-}
 
 async function audit(url: string, port: number): Promise<Run> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
@@ -102,29 +72,13 @@ export async function runLighthouseBench(): Promise<Row[]> {
   if (!existsSync(SERVER) || !existsSync(path.join(DIST, 'index.html'))) {
     throw new Error(`no production build (${SERVER}, ${DIST}/index.html): run npm run build first`);
   }
-  await recreateDatabase();
-  const port = await freePort();
-  const varDir = 'var/bench-lighthouse';
-  rmSync(varDir, { recursive: true, force: true });
-  const server = await startProcess(
-    [SERVER],
-    {
-      NODE_ENV: 'production',
-      ALLOW_INSECURE_HTTP: 'true',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://localhost:${port}`,
-      DATABASE_URL: DB_URL,
-      DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-      DIST_DIR: DIST,
-      VAR_DIR: varDir,
-      UPLOAD_DIR: `${varDir}/uploads`,
-      MAIL_DIR: `${varDir}/mail`,
-      LOG_LEVEL: 'warn',
-    },
-    () => httpReady(`http://127.0.0.1:${port}/readyz`),
-  );
-  const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  const { child: server, port } = await startProductionServer({
+    databaseUrl: DB_URL,
+    varDir: 'var/bench-lighthouse',
+    entry: SERVER,
+    distDir: DIST,
+  });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
   try {
     const rows: Row[] = [];
     for (const { route, goal } of PAGES) {

@@ -3,11 +3,10 @@
 // own Event Timing entries (what INP is made of: input delay + handlers + the next paint), in Debian's Chromium
 // against the production build. Goal: every Next <= 150 ms.
 // Run: npm run build && npx tsx bench/wizard-inp.ts   (prints a markdown table; bench/run.ts collects it)
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import mysql from 'mysql2/promise';
 import { chromium, type Page } from '@playwright/test';
-import { formatTable, httpReady, startProcess, type Row } from './lib';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
+import { formatTable, startProductionServer, type Row } from './lib';
 
 const PORT = Number(process.env.BENCH_INP_PORT ?? 3391);
 const DB_URL = process.env.BENCH_INP_DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/funding_bench_inp';
@@ -20,40 +19,8 @@ if (!existsSync('dist-server/main.js') || !existsSync('dist/index.html')) {
   process.exit(1);
 }
 
-const admin = await mysql.createConnection({ uri: DB_URL.replace(/\/[^/]+$/, '/') });
-await admin.query(`DROP DATABASE IF EXISTS \`${new URL(DB_URL).pathname.slice(1)}\``);
-await admin.end();
-
-const server = await startProcess(
-  ['dist-server/main.js'],
-  {
-    NODE_ENV: 'production',
-    ALLOW_INSECURE_HTTP: 'true',
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: `http://localhost:${PORT}`,
-    DATABASE_URL: DB_URL,
-    DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-    VAR_DIR: 'var/bench-inp',
-    UPLOAD_DIR: 'var/bench-inp/uploads',
-    MAIL_DIR: 'var/bench-inp/mail',
-    LOG_LEVEL: 'warn',
-  },
-  () => httpReady(`http://127.0.0.1:${PORT}/readyz`),
-);
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-dev-shm-usage',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const { child: server } = await startProductionServer({ databaseUrl: DB_URL, varDir: 'var/bench-inp', port: PORT });
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 
 /** Collects every interaction's Event Timing entries (duration = input to next paint), from page start. */
 const OBSERVER = `
