@@ -15,7 +15,7 @@ import {
   type DocumentRow,
   type Submission,
 } from './fault-data';
-import { startAppProcess, type AppProcess } from './process';
+import { killIfRunning, startAppProcess, type AppProcess } from './process';
 
 // N1 (SECURITY.md 3): SIGKILL during concurrent submissions, restart on the same database and upload directory,
 // every client retries with its own Idempotency-Key until it gets an answer. CI runs 3 trials of 20; the full
@@ -240,7 +240,7 @@ async function runTrial(trial: number): Promise<TrialResult> {
     };
   } finally {
     // A failed assertion must not leave the server process behind.
-    if (app && app.child.exitCode === null && app.child.signalCode === null) app.child.kill('SIGKILL');
+    await killIfRunning(app);
     await database.drop();
     rmSync(varDir, { recursive: true, force: true });
   }

@@ -14,7 +14,7 @@ import {
   type DocumentRow,
   type SubmissionReply,
 } from './fault-data';
-import { startAppProcess, type AppProcess } from './process';
+import { killIfRunning, startAppProcess, type AppProcess } from './process';
 
 // N3 (SECURITY.md 3): the upload directory on a 16 MiB file system, submissions until it is full. A real ENOSPC
 // from the kernel, never a mock: a tmpfs mount, or a loop-mounted ext4 image where tmpfs is not allowed.
@@ -150,10 +150,7 @@ describe('N3 disk full', () => {
       expect(await app.exited).toBe(0);
     } finally {
       // A failed assertion must not leave the server process or the mount behind.
-      if (app && app.child.exitCode === null && app.child.signalCode === null) {
-        app.child.kill('SIGKILL');
-        await app.exited;
-      }
+      await killIfRunning(app);
       mounted.unmount();
       await database.drop();
       rmSync(scratch, { recursive: true, force: true });

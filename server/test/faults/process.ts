@@ -74,3 +74,10 @@ export async function startAppProcess(opts: {
   }
   return { url, child, exited, stderr: () => stderr, port, varDir };
 }
+
+/** For a `finally`: a server that a failed assertion left running is killed, and its exit awaited. */
+export async function killIfRunning(app: AppProcess | null | undefined): Promise<void> {
+  if (!app || app.child.exitCode !== null || app.child.signalCode !== null) return;
+  app.child.kill('SIGKILL');
+  await app.exited;
+}
