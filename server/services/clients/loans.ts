@@ -258,14 +258,7 @@ export async function requestLowerPayment(
     return {
       success: true as const,
       message: LOWER_PAYMENT_SUBMITTED,
-      request: {
-        id: request.id,
-        loanId: request.loanId,
-        requestedWeeklyPayment: input.requestedWeeklyPayment,
-        reason: request.reason,
-        status: request.status,
-        createdAt: request.createdAt,
-      },
+      request: toLowerPaymentRequestDto(request),
     };
   });
 }
