@@ -136,13 +136,23 @@ export async function login(
   // Each attempt is counted before the password is checked, so a parallel burst cannot run more verifications
   // than the limit allows (SECURITY.md I1, A4); an attempt with the right password is refunded below, so only
   // failures count.
-  const ipHit = await deps.limiter.hit(LIMITS.loginIp, io.meta.ip);
-  const accountHit = await deps.limiter.hit(LIMITS.loginAccount, email);
-  if (!ipHit.allowed || !accountHit.allowed) {
+  // A subject that is already blocked is refused on a read, so a burst against a locked account or address writes
+  // nothing and costs other requests little (SECURITY.md N8).
+  const refuseIfLimited = (answers: { allowed: boolean; retryAfterSeconds: number }[]) => {
+    if (answers.every((answer) => answer.allowed)) return;
     throw new AppError('RATE_LIMITED', 'Too many login attempts. Please try again later.', {
-      retryAfterSeconds: Math.max(ipHit.retryAfterSeconds, accountHit.retryAfterSeconds),
+      retryAfterSeconds: Math.max(...answers.map((answer) => answer.retryAfterSeconds)),
     });
-  }
+  };
+  const blocked = await Promise.all([
+    deps.limiter.isBlocked(LIMITS.loginIp, io.meta.ip),
+    deps.limiter.isBlocked(LIMITS.loginAccount, email),
+  ]);
+  refuseIfLimited(blocked.map((answer) => ({ allowed: !answer.blocked, retryAfterSeconds: answer.retryAfterSeconds })));
+  refuseIfLimited([
+    await deps.limiter.hit(LIMITS.loginIp, io.meta.ip),
+    await deps.limiter.hit(LIMITS.loginAccount, email),
+  ]);
   const [user] = await deps.db
     .select({
       id: users.id,

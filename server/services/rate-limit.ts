@@ -32,7 +32,7 @@ export type RateLimiter = {
   hit: (limit: Limit, subject: string) => Promise<{ allowed: boolean; retryAfterSeconds: number }>;
   /** Counts one hit and throws RATE_LIMITED past the limit. */
   consume: (limit: Limit, subject: string) => Promise<void>;
-  /** True when the subject is already over the limit, without counting. */
+  /** True when the subject's next hit would be refused, without counting (a read: no row is written). */
   isBlocked: (limit: Limit, subject: string) => Promise<{ blocked: boolean; retryAfterSeconds: number }>;
   reset: (limit: Limit, subject: string) => Promise<void>;
   /** Gives back one hit counted by `hit` (an attempt reserved up front that turned out not to count). */
@@ -78,15 +78,14 @@ export function createRateLimiter(db: Db, multiplier = 1): RateLimiter {
       if (!allowed) throw new AppError('RATE_LIMITED', RATE_LIMIT_MESSAGE, { retryAfterSeconds });
     },
     async isBlocked(limit, subject) {
-      const key = keyOf(limit, subject);
-      const [row] = await db
-        .select({ count: rateLimitCounters.count, resetAt: rateLimitCounters.resetAt })
-        .from(rateLimitCounters)
-        .where(eq(rateLimitCounters.key, key));
+      // On the database's clock, like hit(): blocked when the next hit would be over the limit.
+      const [rows] = (await db.execute(sql`
+        SELECT TIMESTAMPDIFF(MICROSECOND, UTC_TIMESTAMP(3), reset_at) AS leftUs FROM ${rateLimitCounters}
+        WHERE \`key\` = ${keyOf(limit, subject)} AND \`count\` >= ${maxOf(limit)} AND reset_at > UTC_TIMESTAMP(3)
+      `)) as unknown as [{ leftUs: number | string }[]];
+      const row = rows[0];
       if (!row) return { blocked: false, retryAfterSeconds: 0 };
-      const resetAt = asUtcDate(row.resetAt).getTime();
-      if (resetAt <= Date.now() || row.count < maxOf(limit)) return { blocked: false, retryAfterSeconds: 0 };
-      return { blocked: true, retryAfterSeconds: Math.max(1, Math.ceil((resetAt - Date.now()) / 1000)) };
+      return { blocked: true, retryAfterSeconds: Math.max(1, Math.ceil(Number(row.leftUs) / 1e6)) };
     },
     async reset(limit, subject) {
       await db.delete(rateLimitCounters).where(eq(rateLimitCounters.key, keyOf(limit, subject)));

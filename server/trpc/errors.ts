@@ -66,20 +66,21 @@ export function zodMessage(error: ZodError): string {
 export function toTRPCError(error: unknown): TRPCError {
   if (error instanceof TRPCError) {
     const cause = error.cause;
-    if (cause instanceof AppError || cause instanceof ZodError) return toTRPCError(cause);
+    if (cause instanceof AppError) return toTRPCError(cause);
+    // tRPC's input validation: BAD_REQUEST with the ZodError as cause. A ZodError a procedure throws itself (stored
+    // data that no longer parses) is INTERNAL_SERVER_ERROR and stays generic: its paths name internal fields.
+    if (cause instanceof ZodError && error.code === 'BAD_REQUEST')
+      return new TRPCError({ code: 'BAD_REQUEST', message: zodMessage(cause), cause });
     if (error.code === 'INTERNAL_SERVER_ERROR') {
-      if (isDatabaseDown(cause)) return toTRPCError(cause);
+      if (isDatabaseDown(cause) || isDuplicateKey(cause)) return toTRPCError(cause);
       return new TRPCError({ code: error.code, message: INTERNAL_MESSAGE, cause });
     }
-    // tRPC's own input validation failure carries the ZodError as cause, handled above.
     const message =
       error.message && error.message !== error.code ? error.message : (DEFAULT_MESSAGES[error.code] ?? error.code);
     return new TRPCError({ code: error.code, message, cause });
   }
   if (error instanceof AppError)
     return new TRPCError({ code: TRPC_CODE[error.code], message: error.message, cause: error });
-  if (error instanceof ZodError)
-    return new TRPCError({ code: 'BAD_REQUEST', message: zodMessage(error), cause: error });
   if (isDatabaseDown(error)) {
     return new TRPCError({
       code: 'SERVICE_UNAVAILABLE',
@@ -87,8 +88,13 @@ export function toTRPCError(error: unknown): TRPCError {
       cause: error,
     });
   }
+  // A unique key the code did not expect to hit: two requests raced for the same row. Not a server fault, and the
+  // driver's message (the key's name and value, the SQL) must not reach the client (SECURITY.md M1).
+  if (isDuplicateKey(error)) return new TRPCError({ code: 'CONFLICT', message: CONFLICT_MESSAGE, cause: error });
   return new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: INTERNAL_MESSAGE, cause: error });
 }
+
+export const CONFLICT_MESSAGE = 'This changed while you were working. Please reload and try again.';
 
 export function httpStatusOf(error: TRPCError): number {
   return getHTTPStatusCodeFromError(error);
@@ -105,16 +111,24 @@ const DATABASE_DOWN_CODES = new Set([
 ]);
 
 /** drizzle wraps driver errors (DrizzleQueryError), so the mysql2 code may sit a few causes deep. */
-function isDatabaseDown(error: unknown): boolean {
+function someCause(error: unknown, test: (cause: { code?: unknown; message?: string }) => boolean): boolean {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current; depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && DATABASE_DOWN_CODES.has(code)) return true;
-    if (/Pool is closed|Queue limit reached/.test((current as { message?: string }).message ?? '')) return true;
+    if (test(current)) return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;
 }
+
+const isDatabaseDown = (error: unknown) =>
+  someCause(
+    error,
+    ({ code, message }) =>
+      (typeof code === 'string' && DATABASE_DOWN_CODES.has(code)) ||
+      /Pool is closed|Queue limit reached/.test(message ?? ''),
+  );
+
+const isDuplicateKey = (error: unknown) => someCause(error, ({ code }) => code === 'ER_DUP_ENTRY');
 
 export function retryAfterOf(error: TRPCError): number | undefined {
   const cause = error.cause;
@@ -125,7 +139,7 @@ export function retryAfterOf(error: TRPCError): number | undefined {
 
 export function fieldErrorsOf(error: TRPCError): FieldErrors | undefined {
   const cause = error.cause;
-  if (cause instanceof ZodError) return zodFieldErrors(cause);
+  if (cause instanceof ZodError && error.code === 'BAD_REQUEST') return zodFieldErrors(cause);
   if (cause instanceof AppError) return cause.fieldErrors;
   return undefined;
 }

@@ -36,10 +36,12 @@ export async function startAppProcess(opts: {
   env?: Record<string, string>;
   port?: number;
   varDir?: string;
+  /** Extra Node flags before the entry point, e.g. `--import` of a test-only preload. */
+  nodeArgs?: string[];
 }): Promise<AppProcess> {
   const port = opts.port ?? (await freePort());
   const varDir = opts.varDir ?? mkdtempSync(path.join(os.tmpdir(), 'funding-fault-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...(opts.nodeArgs ?? []), 'server/main.ts'], {
     env: {
       ...process.env,
       NODE_ENV: 'test',
