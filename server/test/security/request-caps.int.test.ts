@@ -1,6 +1,5 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppDeps } from '../../deps';
 import { getTestDeps, insertUser, jsonRequest, sessionCookieFor, startTestServer, type TestServer } from '../harness';
 
 // SECURITY.md I2: a tRPC path of 1,000 commas is refused before any context (no session lookup) is made; a 10 MiB
