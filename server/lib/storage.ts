@@ -1,5 +1,5 @@
 import { createReadStream, mkdirSync } from 'node:fs';
-import { readdir, rename, rm, stat } from 'node:fs/promises';
+import { chmod, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { randomToken } from './crypto';
@@ -18,7 +18,14 @@ export type DocumentStorage = {
   remove: (key: string) => Promise<void>;
   /** Every stored key with when it was written (for the orphan sweep). */
   list: () => Promise<Array<{ key: string; modifiedMs: number }>>;
+  /**
+   * Moves a refused temp file into the quarantine (SECURITY.md E5): kept for review, never served, never listed with
+   * the documents. Writes a JSON sidecar with the time and `record` (no applicant data); answers the quarantine id.
+   */
+  quarantine: (tempPath: string, record: QuarantineRecord) => Promise<string>;
 };
+
+export type QuarantineRecord = { field: string; sha256: string; size: number; reason: string };
 
 const KEY_RE = /^[a-z0-9]{32}$/;
 
@@ -26,8 +33,11 @@ export function createLocalStorage(root: string): DocumentStorage {
   const base = path.resolve(root);
   const documents = path.join(base, 'documents');
   const tempDir = path.join(base, 'tmp');
+  // <root>/quarantine/<id> (0600) with <id>.json beside it; only an operator on the host reads them.
+  const quarantineDir = path.join(base, 'quarantine');
   mkdirSync(documents, { recursive: true, mode: 0o700 });
   mkdirSync(tempDir, { recursive: true, mode: 0o700 });
+  mkdirSync(quarantineDir, { recursive: true, mode: 0o700 });
   const fileOf = (key: string) => {
     if (!KEY_RE.test(key)) throw new Error('Invalid storage key');
     return path.join(documents, key.slice(0, 2), key);
@@ -54,6 +64,15 @@ export function createLocalStorage(root: string): DocumentStorage {
         }
       }
       return found;
+    },
+    async quarantine(tempPath, record) {
+      const id = randomToken(20).slice(0, 32);
+      const target = path.join(quarantineDir, id);
+      await rename(tempPath, target);
+      await chmod(target, 0o600);
+      const sidecar = { quarantinedAt: new Date().toISOString(), ...record };
+      await writeFile(`${target}.json`, `${JSON.stringify(sidecar)}\n`, { mode: 0o600, flag: 'wx' });
+      return id;
     },
   };
 }

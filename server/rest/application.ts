@@ -34,7 +34,7 @@ export const applicationRoutes: RestRoute[] = [
         drainRequest(req);
         throw error;
       }
-      const upload = await receiveApplicationUpload(req, ctx.storage);
+      const upload = await receiveApplicationUpload(req, ctx.storage, ctx.log);
       try {
         const answer = await submitApplication(ctx, {
           idempotencyKey: key.data,

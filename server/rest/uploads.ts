@@ -8,6 +8,7 @@ import { APPLICATION_MESSAGES, DOCUMENT_FIELDS, type DocumentField } from '../..
 import { randomToken } from '../lib/crypto';
 import type { DocumentStorage } from '../lib/storage';
 import type { UploadedDocument } from '../services/applications/documents';
+import { quarantineTestFiles, type WarnLog } from '../services/applications/screening';
 import { AppError } from '../trpc/errors';
 
 // Streaming multipart for POST /api/loan-application-enhanced (PRODUCT.md 3, SECURITY.md E). formidable's defaults
@@ -57,10 +58,12 @@ const printable = (name: string) => name.replace(/[^\w.-]/g, '?').slice(0, 40);
 /**
  * Parses the multipart body into a private temp directory under the storage root. Any refusal removes every temp
  * file, drains what is left of the body and throws an AppError (400 naming the field, 413 for the whole request).
+ * A file carrying the EICAR test signature is moved to the storage's quarantine and the upload refused.
  */
 export async function receiveApplicationUpload(
   req: IncomingMessage,
   storage: DocumentStorage,
+  log: WarnLog,
 ): Promise<ReceivedUpload> {
   const contentType = String(req.headers['content-type'] ?? '').toLowerCase();
   if (!contentType.startsWith('multipart/form-data')) {
@@ -135,6 +138,12 @@ export async function receiveApplicationUpload(
           refuse(new AppError('BAD_REQUEST', `${printable(part.name ?? 'file')}: ${APPLICATION_MESSAGES.fileSize}`));
         }
       });
+      // Before formidable's own check, which cannot name the field ("file: The file is empty").
+      part.on('end', () => {
+        if (size === 0) {
+          refuse(new AppError('BAD_REQUEST', `${printable(part.name ?? 'file')}: ${APPLICATION_MESSAGES.fileEmpty}`));
+        }
+      });
     }
     form._handlePart(part);
   };
@@ -157,7 +166,6 @@ export async function receiveApplicationUpload(
     for (const file of Object.values(files).flat()) {
       if (file && (await stat(file.filepath)).size !== file.size) throw storageFull();
     }
-    const formData = readFormData(fields);
     const documents: UploadedDocument[] = [];
     for (const field of DOCUMENT_FIELDS) {
       for (const file of files[field] ?? []) {
@@ -171,6 +179,16 @@ export async function receiveApplicationUpload(
         });
       }
     }
+    // Quarantined before any other check of the request once every file has arrived (SECURITY.md E2/E5).
+    const quarantined = await quarantineTestFiles(documents, { storage, log });
+    if (quarantined.length > 0) {
+      const fieldErrors = Object.fromEntries(quarantined.map((field) => [field, [APPLICATION_MESSAGES.fileRefused]]));
+      const message = Object.keys(fieldErrors)
+        .map((field) => `${field}: ${APPLICATION_MESSAGES.fileRefused}`)
+        .join('; ');
+      throw new AppError('BAD_REQUEST', message, { fieldErrors });
+    }
+    const formData = readFormData(fields);
     return { formData, files: documents, dispose };
   } catch (error) {
     await dispose();

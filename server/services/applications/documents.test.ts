@@ -1,10 +1,21 @@
-import { mkdtempSync, mkdirSync, rmSync, utimesSync, writeFileSync, existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLocalStorage } from '../../lib/storage';
 import { heicBytes, jpegBytes, noisePng } from '../../test/statements/bad-files';
 import { executableBytes } from '../../test/factories/applications';
+import {
+  eicarBytes,
+  exifGpsSegment,
+  gpsRationals,
+  jpegGpsTagCount,
+  jpegImage,
+  pdfBasics,
+  pdfFromObjects,
+  pngImage,
+} from '../../test/security/support';
 import {
   displayFileName,
   inspectUploadedFile,
@@ -65,6 +76,34 @@ describe('uploaded file checks', () => {
       kind: null,
       problem: 'Only PDF or image files (JPEG, PNG, WebP, HEIC) are allowed',
     });
+  });
+
+  it('refuses content that screening flags, with the field message for each kind', async () => {
+    const cases: Array<[string, string, Buffer, string]> = [
+      ['s.pdf', 'application/pdf', pdfFromObjects(pdfBasics('/OpenAction << /S /JavaScript /JS (x) >>')), 'PDFs with'],
+      ['id.png', 'image/png', pngImage({ width: 100_000, height: 100_000, rows: 2 }), 'Images must be'],
+      ['id.jpg', 'image/jpeg', Buffer.concat([jpegBytes(), eicarBytes()]), 'This file cannot'],
+      ['s.pdf', 'application/pdf', Buffer.from('%PDF-1.4\n<html><script>alert(1)</script>'), 'The file content'],
+      ['id.jpg', 'image/jpeg', jpegBytes(), 'The file content'],
+    ];
+    for (const [name, type, content, message] of cases) {
+      const result = await inspectUploadedFile(upload(name, type, content));
+      expect(result.kind, name).toBeNull();
+      expect(result.problem, name).toMatch(new RegExp(`^${message}`));
+    }
+  });
+
+  it('accepts a photo with GPS and rewrites it without its metadata, updating size and hash', async () => {
+    const photo = jpegImage({
+      segments: [exifGpsSegment({ latitude: gpsRationals(40, 26, 4634), longitude: gpsRationals(79, 58, 5612) })],
+    });
+    const file = { ...upload('licence.jpg', 'image/jpeg', photo), field: 'driversLicense' as const };
+    expect(await inspectUploadedFile(file)).toEqual({ kind: 'jpeg', problem: null });
+    const stored = readFileSync(file.tempPath);
+    expect(jpegGpsTagCount(stored)).toBe(0);
+    expect(file.size).toBe(stored.length);
+    expect(file.size).toBeLessThan(photo.length);
+    expect(file.sha256).toBe(createHash('sha256').update(stored).digest('hex'));
   });
 
   it('keeps display names harmless', () => {

@@ -16,6 +16,7 @@ import {
 import { randomToken } from '../../lib/crypto';
 import type { DbOrTx } from '../../db';
 import type { DocumentStorage } from '../../lib/storage';
+import { findContentProblem, MalformedImageError, stripImageMetadata, type ContentProblem } from './screening';
 
 /** One file of a submission, as multipart parsing left it in the storage's temp directory. */
 export type UploadedDocument = {
@@ -53,9 +54,21 @@ export const CANONICAL_MIME: Record<AcceptedFileKind, string> = {
   heic: 'image/heic',
 };
 
+const CONTENT_MESSAGES: Record<ContentProblem, string> = {
+  testSignature: APPLICATION_MESSAGES.fileRefused,
+  markup: APPLICATION_MESSAGES.fileContent,
+  polyglot: APPLICATION_MESSAGES.fileContent,
+  unreadable: APPLICATION_MESSAGES.fileContent,
+  pdfActiveContent: APPLICATION_MESSAGES.filePdfActiveContent,
+  imageTooLarge: APPLICATION_MESSAGES.fileImageTooLarge,
+};
+
 /**
- * Checks an uploaded file: the declared type and extension must name an accepted family, and the content (magic
- * bytes) must be that same family (SECURITY.md E). Answers the family, or the problem to report on the field.
+ * Checks an uploaded file: the declared type and extension must name an accepted family, the content (magic
+ * bytes) must be that same family, and the content must pass screening.ts (no markup or appended archive, no PDF
+ * active content, image dimensions within the cap) (SECURITY.md E). Answers the family, or the problem to report
+ * on the field. An accepted JPEG or PNG is rewritten in place without its metadata (EXIF/GPS, XMP, text), and
+ * `file.size` and `file.sha256` are updated to describe the bytes that will be stored.
  */
 export async function inspectUploadedFile(
   file: UploadedDocument,
@@ -66,6 +79,18 @@ export async function inspectUploadedFile(
   const sniffed = await sniffFileKind(file.tempPath);
   if (!sniffed) return { kind: null, problem: APPLICATION_MESSAGES.fileType };
   if (sniffed !== declaredFileKind(declared)) return { kind: null, problem: APPLICATION_MESSAGES.fileContent };
+  const contentProblem = await findContentProblem(file.tempPath, sniffed);
+  if (contentProblem) return { kind: null, problem: CONTENT_MESSAGES[contentProblem] };
+  if (sniffed === 'jpeg' || sniffed === 'png') {
+    try {
+      const stripped = await stripImageMetadata(file.tempPath, sniffed);
+      file.size = stripped.size;
+      file.sha256 = stripped.sha256;
+    } catch (error) {
+      if (error instanceof MalformedImageError) return { kind: null, problem: APPLICATION_MESSAGES.fileContent };
+      throw error;
+    }
+  }
   return { kind: sniffed, problem: null };
 }
 

@@ -51,6 +51,11 @@ export const APPLICATION_MESSAGES = {
   fileSize: 'Each file must be 10MB or smaller',
   fileEmpty: 'The file is empty',
   fileContent: 'The file content does not match its type',
+  // Server-side content screening (SECURITY.md E2): the type is right but the content is not accepted.
+  filePdfActiveContent:
+    'PDFs with scripts or attached files are not accepted; please upload a plain copy (Print to PDF)',
+  fileImageTooLarge: 'Images must be at most 50 megapixels and 20,000 pixels on a side',
+  fileRefused: 'This file cannot be accepted; please upload a different copy',
 } as const;
 
 const M = APPLICATION_MESSAGES;
