@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { applications, loanSchedule, loans, offerSignatures, underwritingResults } from '../../../drizzle/schema/index';
 import type { AcceptFundingDto, ClientApplicationDto, OfferDto } from '../../../src/shared/schemas/client';
 import type { AcceptOfferInput } from '../../../src/shared/schemas/offers';
@@ -27,9 +27,9 @@ const LIST_LIMIT = 200;
 /** PRODUCT.md 5 / issue 6: the first weekly payment falls 7 days after funding. */
 const FIRST_PAYMENT_AFTER_DAYS = 7;
 
-/** The client's own applications, newest first, with the offer and the analysis summary (never staff fields). */
-export async function listClientApplications(db: AppDeps['db'], userId: string): Promise<ClientApplicationDto[]> {
-  const rows = await db
+/** The list query, built once per database handle: the builder costs more than the query (STACK-NOTES 8). */
+function prepareListQuery(db: AppDeps['db']) {
+  return db
     .select({
       id: applications.id,
       businessName: applications.businessName,
@@ -58,9 +58,18 @@ export async function listClientApplications(db: AppDeps['db'], userId: string):
     .from(applications)
     .leftJoin(underwritingResults, eq(underwritingResults.applicationId, applications.id))
     .leftJoin(loans, eq(loans.applicationId, applications.id))
-    .where(eq(applications.userId, userId))
+    .where(eq(applications.userId, sql.placeholder('userId')))
     .orderBy(desc(applications.createdAt), desc(applications.id))
-    .limit(LIST_LIMIT);
+    .limit(LIST_LIMIT)
+    .prepare();
+}
+const listQueries = new WeakMap<AppDeps['db'], ReturnType<typeof prepareListQuery>>();
+
+/** The client's own applications, newest first, with the offer and the analysis summary (never staff fields). */
+export async function listClientApplications(db: AppDeps['db'], userId: string): Promise<ClientApplicationDto[]> {
+  let query = listQueries.get(db);
+  if (!query) listQueries.set(db, (query = prepareListQuery(db)));
+  const rows = await query.execute({ userId });
 
   return rows.map((row) => {
     const underwriting =
