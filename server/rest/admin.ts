@@ -4,6 +4,9 @@ import { downloadContentType, encodeRfc8187, sanitiseFileName } from '../service
 import { AppError } from '../trpc/errors';
 import type { RestRoute } from './types';
 
+/** A downloaded document is never rendered: sandboxed, nothing loads, and it keeps the site-wide CSP's bars (H1). */
+export const DOWNLOAD_CSP = "sandbox; default-src 'none'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+
 // Rows of the /api route table for this area (issue 7). Inputs go to the procedures unparsed, so the guard answers
 // first (401/403) and the procedure's own schema validates (400). Shapes follow spec §7.
 
@@ -89,7 +92,7 @@ export const adminRoutes: RestRoute[] = [
         `attachment; filename*=UTF-8''${encodeRfc8187(sanitiseFileName(document.originalName))}`,
       );
       res.setHeader('X-Content-Type-Options', 'nosniff');
-      res.setHeader('Content-Security-Policy', "sandbox; default-src 'none'");
+      res.setHeader('Content-Security-Policy', DOWNLOAD_CSP);
       res.setHeader('Cache-Control', 'no-store');
       await pipeline(ctx.storage.read(document.storageKey), res);
     },

@@ -24,6 +24,7 @@ import {
   type TestServer,
 } from '../../test/harness';
 import { addDays } from '../loans/schedule';
+import { DOWNLOAD_CSP } from '../../rest/admin';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -169,7 +170,7 @@ describe('application detail', () => {
       "attachment; filename*=UTF-8''evil%20name%20X-Injected%201.pdf",
     );
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(response.headers.get('content-security-policy')).toBe("sandbox; default-src 'none'");
+    expect(response.headers.get('content-security-policy')).toBe(DOWNLOAD_CSP);
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(response.headers.get('content-type')).toBe('application/pdf');
     expect(response.headers.get('x-injected')).toBeNull();

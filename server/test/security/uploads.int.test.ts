@@ -18,7 +18,9 @@ import {
   statementPdf,
 } from '../factories/applications';
 import { getTestDeps, insertUser, sessionCookieFor, startTestServer, testDirs, type TestServer } from '../harness';
+import { headerProblems } from './headers';
 import { freshIp } from './support';
+import { DOWNLOAD_CSP } from '../../rest/admin';
 
 // SECURITY.md E1, E3, E4 where submission.int.test.ts does not already reach. It covers one each of: a file over
 // 10 MB, a fifth statement, an executable named .pdf, a PNG declared as PDF, a declared 200 MB body (413), each
@@ -392,7 +394,14 @@ describe('hostile file names (E3) and the download path (E4)', () => {
       expect(shown).not.toMatch(/[\u0000-\u001f\u007f\p{Cf}/\\"<>;]/u);
       expect(shown.startsWith('.')).toBe(false);
       expect(headers['x-content-type-options']).toBe('nosniff');
-      expect(headers['content-security-policy']).toBe("sandbox; default-src 'none'");
+      expect(headers['content-security-policy']).toBe(DOWNLOAD_CSP);
+      // H1 for the file-download route class: the site-wide headers too.
+      const asResponse = new Response(null, {
+        headers: Object.entries(headers).flatMap(([name, value]) =>
+          value === undefined ? [] : [[name, Array.isArray(value) ? value.join(', ') : value] as [string, string]],
+        ),
+      });
+      expect(headerProblems(asResponse, { api: true })).toEqual([]);
       expect(headers['cache-control']).toBe('no-store');
       expect(rawHeaderNames.filter((name) => name === 'content-disposition')).toHaveLength(1);
       expect(rawHeaderNames.some((name) => name.startsWith('x-injected'))).toBe(false);
