@@ -160,6 +160,10 @@ describe('a client sees only their own data', () => {
       );
     }
     await expectBUntouched(seedB);
+    console.info(
+      `C2: client A on ${reads.length} list/read paths and ${forbidden.length} object paths with client B's ids -> ` +
+        `0 leaks (no B canary or id in any body), ${forbidden.length} x 404 with the unknown-id body, 0 changes to B`,
+    );
   });
 
   it('refuses every client endpoint to anonymous callers with 401', async () => {
