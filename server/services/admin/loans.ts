@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import { applications, loanPayments, loanSchedule, loans, users } from '../../../drizzle/schema/index';
 import type { ListLoansQuery, RecordPaymentInput } from '../../../src/shared/schemas/admin';
 import type { DbOrTx } from '../../db';
@@ -21,11 +21,16 @@ import { getDashboard, invalidateDashboard } from './dashboard';
 
 const WEEKS_PER_MONTH = 52 / 12;
 
-/** Installments of the loans whose ids `loanIdsSql` selects, read as plain rows (no ORM mapping per row). */
-async function schedulesFor(db: DbOrTx, loanIdsSql: SQL) {
+/** Installments of the given loans, read as plain rows (no ORM mapping per row). */
+async function readSchedules(db: DbOrTx, loanIds: string[]) {
   const schedules = new Map<string, ScheduleItem[]>();
+  if (loanIds.length === 0) return schedules;
+  const ids = sql.join(
+    loanIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
   const [rows] = (await db.execute(
-    sql`SELECT s.loan_id, s.seq, s.due_date, s.amount_cents FROM ${loanSchedule} AS s WHERE s.loan_id IN (${loanIdsSql})`,
+    sql`SELECT s.loan_id, s.seq, s.due_date, s.amount_cents FROM ${loanSchedule} AS s WHERE s.loan_id IN (${ids}) ORDER BY s.loan_id, s.seq`,
   )) as unknown as [{ loan_id: string; seq: number; due_date: string; amount_cents: number | string }[]];
   for (const row of rows) {
     let list = schedules.get(row.loan_id);
@@ -38,15 +43,33 @@ async function schedulesFor(db: DbOrTx, loanIdsSql: SQL) {
   return schedules;
 }
 
-function schedulesOf(db: DbOrTx, loanIds: string[]) {
-  if (loanIds.length === 0) return Promise.resolve(new Map<string, ScheduleItem[]>());
-  return schedulesFor(
-    db,
-    sql.join(
-      loanIds.map((id) => sql`${id}`),
-      sql`, `,
-    ),
-  );
+/**
+ * A loan's schedule is written once, in the transaction that creates the loan, and never changed
+ * (clients/applications.ts), so a process may keep it: a page of 50 loans would otherwise read ~2,000 schedule rows
+ * on every request. Bounded, least recently used first out; keyed by the loan's random id.
+ */
+const SCHEDULE_CACHE_LOANS = 5_000;
+const scheduleCache = new Map<string, ScheduleItem[]>();
+
+async function schedulesOf(db: DbOrTx, loanIds: string[]) {
+  const schedules = new Map<string, ScheduleItem[]>();
+  const missing: string[] = [];
+  for (const id of loanIds) {
+    const cached = scheduleCache.get(id);
+    if (!cached) {
+      missing.push(id);
+      continue;
+    }
+    scheduleCache.delete(id);
+    scheduleCache.set(id, cached);
+    schedules.set(id, cached);
+  }
+  for (const [id, schedule] of await readSchedules(db, missing)) {
+    schedules.set(id, schedule);
+    scheduleCache.set(id, schedule);
+    if (scheduleCache.size > SCHEDULE_CACHE_LOANS) scheduleCache.delete(scheduleCache.keys().next().value!);
+  }
+  return schedules;
 }
 
 async function schedulesAndPayments(db: DbOrTx, loanIds: string[]) {
@@ -133,18 +156,17 @@ export type LoanDto = ReturnType<typeof toLoanDto>;
 export async function listActiveLoans(deps: Pick<AdminDeps, 'db' | 'log'>, query: ListLoansQuery) {
   const plan = planPage(query);
   const isBackwards = plan.kind === 'before';
-  const keyQuery = () =>
-    deps.db
-      .select({ keyId: loans.id, keyCreatedAt: loans.createdAt })
-      .from(loans, { forceIndex: 'loans_status_idx' })
-      .where(and(eq(loans.status, 'current'), keysetCondition(plan)))
-      .orderBy(...(isBackwards ? [loans.createdAt, loans.id] : [desc(loans.createdAt), desc(loans.id)]))
-      .limit(query.limit + 1)
-      .offset(plan.kind === 'after' ? plan.offset : 0);
-  const keys = keyQuery().as('k');
-  // Two queries side by side, each from the page's keys (an index-only read): the loans with their business and
-  // total paid (payments fill installments in order, so the total is all the schedule needs), and the schedules.
-  const [rows, schedules, dashboard] = await Promise.all([
+  const keys = deps.db
+    .select({ keyId: loans.id, keyCreatedAt: loans.createdAt })
+    .from(loans, { forceIndex: 'loans_status_idx' })
+    .where(and(eq(loans.status, 'current'), keysetCondition(plan)))
+    .orderBy(...(isBackwards ? [loans.createdAt, loans.id] : [desc(loans.createdAt), desc(loans.id)]))
+    .limit(query.limit + 1)
+    .offset(plan.kind === 'after' ? plan.offset : 0)
+    .as('k');
+  // The loans of the page's keys (an index-only read) with their business and total paid (payments fill
+  // installments in order, so the total is all the schedule needs); then their schedules, mostly from the cache.
+  const [rows, dashboard] = await Promise.all([
     deps.db
       .select({
         ...loanColumns,
@@ -154,10 +176,13 @@ export async function listActiveLoans(deps: Pick<AdminDeps, 'db' | 'log'>, query
       .innerJoin(loans, eq(loans.id, keys.keyId))
       .innerJoin(applications, eq(applications.id, loans.applicationId))
       .orderBy(...(isBackwards ? [keys.keyCreatedAt, keys.keyId] : [desc(keys.keyCreatedAt), desc(keys.keyId)])),
-    schedulesFor(deps.db, sql`SELECT id FROM (${keyQuery().getSQL()}) AS page_keys`),
     getDashboard(deps),
   ]);
   const page = toPage(rows, plan, query.limit);
+  const schedules = await schedulesOf(
+    deps.db,
+    page.items.map((row) => row.id),
+  );
   const today = todayIso();
   const items = page.items.map((row) =>
     toLoanDto(
