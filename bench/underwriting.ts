@@ -11,8 +11,10 @@ import { buildOutcome } from '../server/services/underwriting/outcome';
 import { extractPdfText } from '../server/services/underwriting/pdf-text';
 import { ReaderPool, DEFAULT_READER_POOL_OPTIONS } from '../server/services/underwriting/reader-pool';
 import { runUnderwriting, type StatedAnswers, type StatementInput } from '../server/services/underwriting/index';
+import { OcrRunner } from '../server/services/underwriting/ocr-runner';
 import { parseStatementPages } from '../server/services/underwriting/statement-parser';
 import { ALL_NOISE, buildLedger } from '../server/test/statements/ledger';
+import { OCR_FIXTURE_GREY_PNG } from '../server/test/statements/ocr-fixture';
 import { renderStatementPdf, type RenderOptions } from '../server/test/statements/render';
 
 const STATED: StatedAnswers = {
@@ -267,6 +269,33 @@ rows.push({
   goal: '-',
   verdict: '',
 });
+
+// --- OCR of one photographed page (issue 5, second stage): after the answer, in the OCR thread. ------------------
+{
+  const runner = new OcrRunner();
+  try {
+    const started = performance.now();
+    const cold = await runner.run(OCR_FIXTURE_GREY_PNG);
+    const coldMs = performance.now() - started;
+    if (!cold.read.ok) throw new Error(cold.read.reason);
+    const warm: number[] = [];
+    for (let run = 0; run < 3; run += 1) {
+      const t0 = performance.now();
+      const result = await runner.run(OCR_FIXTURE_GREY_PNG);
+      if (!result.read.ok) throw new Error(result.read.reason);
+      warm.push(performance.now() - t0);
+    }
+    rows.push({
+      measure: 'OCR of one photographed page, background thread: cold (thread + English data) / warm',
+      data: '1 PNG page, 1700 x 2200 (200 dpi), 27 transactions',
+      figure: `${ms(coldMs)} / median ${ms(median(warm))}`,
+      goal: 'never in the request',
+      verdict: '',
+    });
+  } finally {
+    await runner.close();
+  }
+}
 
 // --- pdftotext on the same file, when installed. ----------------------------------------------------------------
 const which = spawnSync('which', ['pdftotext'], { encoding: 'utf8' });

@@ -7,6 +7,7 @@ import { createLogger } from './lib/logger';
 import { sweepOrphanDocuments, sweepStaleUploads } from './services/applications/documents';
 import { sweepIdempotencyKeys } from './services/applications/idempotency';
 import { sweepChatGuardSessions } from './services/chat-guard/guard';
+import { startOcrLoop } from './services/ocr/loop';
 import { ensureReferenceData } from './services/reference-data';
 import { closeReader, warmUpReader } from './services/underwriting/index';
 
@@ -53,6 +54,9 @@ async function main() {
   void sweep();
   const sweeper = setInterval(() => void sweep(), 10 * 60_000);
   sweeper.unref();
+  // OCR of photographed and scanned statements, outside any request (issue 5). It starts with jobs left queued
+  // or claimed by a process that died before this start.
+  const ocrLoop = startOcrLoop(deps);
 
   app.server.listen(env.PORT, env.HOST, () => {
     log.info({ url: env.publicUrl, port: env.PORT }, 'listening');
@@ -67,13 +71,16 @@ async function main() {
     log.info({ signal }, 'draining');
     app.startDrain();
     clearInterval(sweeper);
+    // Ends the OCR thread now; an unfinished job goes back to the queue before the database closes.
+    const ocrStopped = ocrLoop.stop();
     const force = setTimeout(() => {
       log.warn('drain timeout: closing remaining connections');
       app.server.closeAllConnections();
     }, DRAIN_TIMEOUT_MS);
     force.unref();
     app.server.close(() => {
-      Promise.all([database.close(), closeReader()])
+      ocrStopped
+        .then(() => Promise.all([database.close(), closeReader()]))
         .catch(() => undefined)
         .finally(() => {
           log.info('stopped');

@@ -4,3 +4,4 @@ export * from './loans';
 export * from './rewards';
 export * from './site';
 export * from './offers';
+export * from './ocr';

@@ -17,7 +17,9 @@ import { recordAudit } from '../audit';
 import { sendInBackground } from '../mail';
 import { menuOptionsFor } from '../offers/menu';
 import { recordRewardEvent } from '../reward-events';
-import { runUnderwriting, type UnderwritingOutcome } from '../underwriting/index';
+import { queueOcrJobs } from '../ocr/jobs';
+import { notifyOcrQueued } from '../ocr/loop';
+import { pendingOcrDocumentIds, runUnderwriting, type UnderwritingOutcome } from '../underwriting/index';
 import {
   CANONICAL_MIME,
   DOCUMENT_KIND_OF,
@@ -333,6 +335,7 @@ async function finishApplication(
             outcome.analysis,
           )
         : [];
+    const ocrDocumentIds = outcome ? pendingOcrDocumentIds(outcome) : [];
     const answer: SubmissionAnswer = {
       status: 201,
       body: { success: true, applicationId, data: outcome?.result ?? manualReviewResult(), offers },
@@ -375,11 +378,14 @@ async function finishApplication(
             decidedAt: new Date(),
           })
           .where(pending);
+        // Photos and scans are read by OCR after the answer (issue 5); queued with the outcome that says so.
+        await queueOcrJobs(tx, applicationId, ocrDocumentIds);
       } else {
         await tx.update(applications).set({ status: 'review' }).where(pending);
       }
       await markDone(tx, key, answer);
     });
+    if (ocrDocumentIds.length > 0) notifyOcrQueued();
 
     const summary = {
       applicationId,

@@ -14,7 +14,7 @@ import {
 } from '../../test/statements/bad-files';
 import { buildLedger } from '../../test/statements/ledger';
 import { renderStatementPdf } from '../../test/statements/render';
-import { runUnderwriting, type StatedAnswers, type StatementInput } from './index';
+import { pendingOcrDocumentIds, runUnderwriting, type StatedAnswers, type StatementInput } from './index';
 import { DEFAULT_READER_POOL_OPTIONS, ReaderPool } from './reader-pool';
 
 const STATED: StatedAnswers = {
@@ -92,6 +92,36 @@ describe('runUnderwriting with files that cannot be read', { timeout: 30_000 }, 
     expect(outcome.analysis.revenueSource).toBe('stated');
     expect(outcome.result.approved).toBe(false);
     expect(outcome.result.riskAssessment.riskFactors[0]).toMatch(reason);
+  });
+
+  it('answers at once for photos and scans, marking them for OCR after the answer', async () => {
+    const names = ['photo.png', 'photo.jpg', 'scan.pdf', 'photo.heic'];
+    const outcome = await runUnderwriting({ stated: STATED, statements: names.map((name) => input(name)) }, { pool });
+    expect(pendingOcrDocumentIds(outcome)).toEqual(['doc-photo.png', 'doc-photo.jpg', 'doc-scan.pdf']);
+    expect(outcome.analysis.statements.map((statement) => statement.ocr?.status ?? null)).toEqual([
+      'pending',
+      'pending',
+      'pending',
+      null,
+    ]);
+    expect(outcome.documents[0]?.parseNote).toMatch(/read by OCR after submission/);
+    // HEIC is not decoded here: the reason says what to upload instead.
+    expect(outcome.documents[3]?.parseNote).toMatch(/HEIC image: .*upload the statement as a PDF, JPEG or PNG/);
+    expect(outcome.decision).toBe('review');
+  });
+
+  it('uses a given read instead of the file (the OCR loop rebuilding an analysis)', async () => {
+    const statement = input('photo.png');
+    const outcome = await runUnderwriting(
+      { stated: STATED, statements: [statement] },
+      { pool, overrides: new Map([[statement.documentId, { ok: false, reason: 'OCR failed: test' }]]) },
+    );
+    expect(outcome.documents[0]).toEqual({
+      documentId: 'doc-photo.png',
+      parseStatus: 'unreadable',
+      parseNote: 'OCR failed: test',
+    });
+    expect(pendingOcrDocumentIds(outcome)).toEqual([]);
   });
 
   it('marks a missing upload unreadable', async () => {

@@ -1,7 +1,8 @@
 // Underwriting engine entry point (PRODUCT.md section 4, issue 5). Reads the uploaded bank statements in worker
 // threads, derives insights and decides; a bad file is reported, never thrown.
 import { open } from 'node:fs/promises';
-import { buildOutcome, type StatementRead, type UnderwritingOutcome } from './outcome';
+import { IMAGE_NAMES, OCR_IMAGE_KINDS, sniffFileKind } from './file-kind';
+import { buildOutcome, type StatementAnalysis, type StatementRead, type UnderwritingOutcome } from './outcome';
 import { MAX_STATEMENTS, MAX_STATEMENT_BYTES } from './policy';
 import { getReaderPool, type ReaderPool } from './reader-pool';
 import type { ParseResult, StatedAnswers } from './types';
@@ -12,6 +13,7 @@ export type {
   DocumentOutcome,
   ParseStatus,
   StatementAnalysis,
+  StatementOcr,
   StatementPeriodSummary,
   UnderwritingAnalysis,
   UnderwritingOutcome,
@@ -24,22 +26,10 @@ export { ENGINE_VERSION } from './policy';
 
 export type StatementInput = { documentId: string; fileName: string; path: string; mimeType: string };
 
-type FileKind = 'pdf' | 'jpeg' | 'png' | 'gif' | 'webp' | 'heic' | 'tiff' | 'unknown';
+export { sniffFileKind, type FileKind } from './file-kind';
 
-/** The file's real type from its first bytes; the upload's mime type is the browser's guess and can lie. */
-export function sniffFileKind(head: Uint8Array): FileKind {
-  const bytes = Buffer.from(head.buffer, head.byteOffset, head.byteLength);
-  const ascii = bytes.toString('latin1');
-  if (ascii.slice(0, 1024).includes('%PDF-')) return 'pdf';
-  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
-  if (ascii.startsWith('\x89PNG')) return 'png';
-  if (ascii.startsWith('GIF8')) return 'gif';
-  if (ascii.startsWith('RIFF') && ascii.slice(8, 12) === 'WEBP') return 'webp';
-  if (ascii.slice(4, 8) === 'ftyp' && /^(heic|heix|hevc|hevx|heim|heis|mif1|msf1|avif)$/.test(ascii.slice(8, 12)))
-    return 'heic';
-  if (ascii.startsWith('II*\x00') || ascii.startsWith('MM\x00*')) return 'tiff';
-  return 'unknown';
-}
+/** Added to the reason of a photo or scan: the instant answer does not wait for OCR (issue 5, second stage). */
+export const OCR_LATER_NOTE = 'It is read by OCR after submission; staff see the figures when it finishes.';
 
 async function readHead(path: string): Promise<{ size: number; head: Uint8Array } | { error: string }> {
   let handle;
@@ -56,25 +46,26 @@ async function readHead(path: string): Promise<{ size: number; head: Uint8Array 
   }
 }
 
-const IMAGE_NAMES: Partial<Record<FileKind, string>> = {
-  jpeg: 'JPEG',
-  png: 'PNG',
-  gif: 'GIF',
-  webp: 'WebP',
-  heic: 'HEIC',
-  tiff: 'TIFF',
-};
+type InstantRead = { read: ParseResult; needsOcr: boolean };
 
-async function readOne(statement: StatementInput, pool: ReaderPool): Promise<ParseResult> {
+async function readOne(statement: StatementInput, pool: ReaderPool): Promise<InstantRead> {
+  const refuse = (reason: string): InstantRead => ({ read: { ok: false, reason }, needsOcr: false });
   const file = await readHead(statement.path);
-  if ('error' in file) return { ok: false, reason: file.error };
-  if (file.size === 0) return { ok: false, reason: 'The uploaded file is empty.' };
-  if (file.size > MAX_STATEMENT_BYTES) return { ok: false, reason: 'The file is too large to read.' };
+  if ('error' in file) return refuse(file.error);
+  if (file.size === 0) return refuse('The uploaded file is empty.');
+  if (file.size > MAX_STATEMENT_BYTES) return refuse('The file is too large to read.');
   const kind = sniffFileKind(file.head);
   const image = IMAGE_NAMES[kind];
-  if (image) return { ok: false, reason: `${image} image: photos and scans need OCR, which is not available yet.` };
-  if (kind !== 'pdf') return { ok: false, reason: 'Not a PDF bank statement.' };
-  return pool.read(statement.path);
+  if (image && OCR_IMAGE_KINDS.has(kind)) {
+    return { read: { ok: false, reason: `${image} image: a photo or scan. ${OCR_LATER_NOTE}` }, needsOcr: true };
+  }
+  if (image) return refuse(`${image} image: this format cannot be read; upload the statement as a PDF, JPEG or PNG.`);
+  if (kind !== 'pdf') return refuse('Not a PDF bank statement.');
+  const read = await pool.read(statement.path);
+  if (!read.ok && read.code === 'no-text-layer') {
+    return { read: { ...read, reason: `${read.reason} ${OCR_LATER_NOTE}` }, needsOcr: true };
+  }
+  return { read, needsOcr: false };
 }
 
 /**
@@ -83,16 +74,37 @@ async function readOne(statement: StatementInput, pool: ReaderPool): Promise<Par
  */
 export async function runUnderwriting(
   input: { stated: StatedAnswers; statements: StatementInput[] },
-  options: { pool?: ReaderPool } = {},
+  options: {
+    pool?: ReaderPool;
+    /** Reads to use instead of reading the file (the OCR loop passes what OCR read, or why it could not). */
+    overrides?: ReadonlyMap<string, ParseResult>;
+  } = {},
 ): Promise<UnderwritingOutcome> {
   const pool = options.pool ?? getReaderPool();
+  const needsOcr = new Set<string>();
   const reads: StatementRead[] = await Promise.all(
     input.statements.map(async (statement, index): Promise<StatementRead> => {
       const base = { documentId: statement.documentId, fileName: statement.fileName };
       if (index >= MAX_STATEMENTS)
         return { ...base, read: { skipped: `Only the first ${MAX_STATEMENTS} statements are read.` } };
-      return { ...base, read: await readOne(statement, pool) };
+      const override = options.overrides?.get(statement.documentId);
+      if (override) return { ...base, read: override };
+      const instant = await readOne(statement, pool);
+      if (instant.needsOcr) needsOcr.add(statement.documentId);
+      return { ...base, read: instant.read };
     }),
   );
-  return buildOutcome(input.stated, reads);
+  const outcome = buildOutcome(input.stated, reads);
+  if (needsOcr.size === 0) return outcome;
+  const statements = outcome.analysis.statements.map((statement): StatementAnalysis =>
+    needsOcr.has(statement.documentId) ? { ...statement, ocr: { status: 'pending', note: null } } : statement,
+  );
+  return { ...outcome, analysis: { ...outcome.analysis, statements } };
+}
+
+/** Documents whose statement waits for OCR: the submission queues a job for each (services/ocr/jobs.ts). */
+export function pendingOcrDocumentIds(outcome: Pick<UnderwritingOutcome, 'analysis'>): string[] {
+  return outcome.analysis.statements
+    .filter((statement) => statement.ocr?.status === 'pending')
+    .map((statement) => statement.documentId);
 }

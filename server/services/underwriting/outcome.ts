@@ -39,6 +39,20 @@ export type StatementPeriodSummary = {
   note: string | null;
 };
 
+/**
+ * OCR of a photo or scan (issue 5, second stage), read after the answer: `pending` until the background loop has
+ * run, then `read` (the figures are in the analysis) or `failed` (with the reason in `note`).
+ */
+export type StatementOcr = {
+  status: 'pending' | 'read' | 'failed';
+  note: string | null;
+  pagesRead?: number;
+  /** Mean word confidence 0-100. */
+  meanConfidence?: number | null;
+  durationMs?: number;
+  finishedAt?: string;
+};
+
 export type StatementAnalysis = {
   documentId: string;
   fileName: string;
@@ -48,6 +62,8 @@ export type StatementAnalysis = {
   pageCount: number | null;
   periods: StatementPeriodSummary[];
   warnings: string[];
+  /** Absent for files that need no OCR and on analyses stored before OCR existed. */
+  ocr?: StatementOcr;
 };
 
 /** The staff view of an underwriting run; stored as JSON with the application. Money in integer cents. */

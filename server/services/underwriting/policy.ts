@@ -34,6 +34,34 @@ export const READER_IDLE_MS = 10 * 60_000;
 export const MIN_TEXT_CHARS_PER_PAGE = 40;
 
 // ---------------------------------------------------------------------------------------------------------------
+// OCR of photos and scans (issue 5, second stage). Runs after the answer, one file at a time, in its own thread;
+// none of these change a decision: staff read the OCR'd figures, the instant decision stands.
+// ---------------------------------------------------------------------------------------------------------------
+
+/** A clean 200 dpi page takes 3-5 s on the 2-core host; a minute means a pathological image, so stop it. */
+export const OCR_PAGE_TIMEOUT_MS = 60_000;
+/** A whole file (up to OCR_MAX_PAGES pages) must finish in this time, or the OCR thread is terminated. */
+export const OCR_FILE_TIMEOUT_MS = 4 * 60_000;
+/** Scanned statements of three months are a dozen pages; more pages are not OCR'd (the file is marked failed). */
+export const OCR_MAX_PAGES = 20;
+/** 40 MP covers a 300 dpi Legal page and any phone camera; a larger bitmap would cost hundreds of MB to decode. */
+export const OCR_MAX_IMAGE_PIXELS = 40_000_000;
+/** Starting the thread and loading tesseract (English data ~11 MB gzip) takes ~1 s; 30 s means it is stuck. */
+export const OCR_START_TIMEOUT_MS = 30_000;
+/** The OCR thread (tesseract's wasm heap included) holds ~200 MB; give it back after a quiet minute. */
+export const OCR_IDLE_MS = 60_000;
+/** JavaScript heap of the OCR thread (page bitmaps live outside it); tesseract's wasm memory is bounded by pixels. */
+export const OCR_HEAP_MB = 256;
+/** A claimed job whose process died is retried after this (longer than any OCR run plus the re-analysis). */
+export const OCR_LEASE_MS = OCR_FILE_TIMEOUT_MS + OCR_START_TIMEOUT_MS + 60_000;
+/** A file that stopped the OCR process this many times is marked failed instead of being retried forever. */
+export const OCR_MAX_ATTEMPTS = 3;
+/** How often an idle server looks for OCR jobs queued by another process (its own submissions wake it at once). */
+export const OCR_POLL_MS = 15_000;
+/** Mean word confidence (0-100) below which staff are told to check the OCR'd figures against the image. */
+export const OCR_LOW_CONFIDENCE = 80;
+
+// ---------------------------------------------------------------------------------------------------------------
 // Insights
 // ---------------------------------------------------------------------------------------------------------------
 

@@ -54,7 +54,8 @@ Promise.all([import(workerData.pdfjs), import(workerData.pdfjsWorker)])
   .then((api) => { api.register(); return import(workerData.entry); });
 `;
 
-function spawnReaderWorker(heapMb: number): Worker {
+/** Starts a thread on the reader entry (the reader pool's workers, and the OCR thread of ocr-runner.ts). */
+export function spawnReaderWorker(heapMb: number): Worker {
   const resourceLimits = { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 };
   // The parent's flags are not the reader's business, and some break it (--input-type fails any file worker).
   const execArgv: string[] = [];

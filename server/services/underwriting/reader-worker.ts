@@ -1,8 +1,10 @@
 // Worker thread entry: extracts the text lines of a statement's pages (or of every other page, when two workers
 // share a long statement) and parses the merged lines. Bundled to dist-server/reader-worker.js in production
-// (scripts/build-server.mjs); in development reader-pool.ts runs it through tsx.
+// (scripts/build-server.mjs); in development reader-pool.ts runs it through tsx. The OCR thread (ocr-runner.ts) is
+// another instance of this entry that only receives `ocr` requests; tesseract.js is loaded there, on first use.
 import { readFile } from 'node:fs/promises';
 import { parentPort } from 'node:worker_threads';
+import type { OcrEngineOptions, OcrFileResult } from './ocr-engine';
 import { extractPdfText, loadPdfJs } from './pdf-text';
 import { MAX_STATEMENT_BYTES } from './policy';
 import { parseStatementLines } from './statement-parser';
@@ -13,12 +15,14 @@ export type ExtractResponse = { ok: true; pageCount: number; lines: Line[] } | {
 
 export type ReaderRequest =
   | { type: 'extract'; id: number; path: string; shard: { index: number; count: number } }
-  | { type: 'parse'; id: number; pageCount: number; lines: Line[] };
+  | { type: 'parse'; id: number; pageCount: number; lines: Line[] }
+  | { type: 'ocr'; id: number; path: string; options: OcrEngineOptions };
 
 export type ReaderResponse =
   | { type: 'ready' }
   | { type: 'extracted'; id: number; result: ExtractResponse }
-  | { type: 'parsed'; id: number; result: ReadResult };
+  | { type: 'parsed'; id: number; result: ReadResult }
+  | { type: 'ocred'; id: number; result: OcrFileResult };
 
 async function extract(path: string, shard: { index: number; count: number }): Promise<ExtractResponse> {
   try {
@@ -54,6 +58,15 @@ if (port) {
         result: parse(request.lines, request.pageCount),
       };
       port.postMessage(response);
+      return;
+    }
+    if (request.type === 'ocr') {
+      void import('./ocr-engine')
+        .then(({ ocrStatementFile }) => ocrStatementFile(request.path, request.options))
+        .then((result) => {
+          const response: ReaderResponse = { type: 'ocred', id: request.id, result };
+          port.postMessage(response);
+        });
       return;
     }
     void extract(request.path, request.shard).then((result) => {

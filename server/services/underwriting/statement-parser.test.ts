@@ -154,7 +154,11 @@ describe('statement parser', () => {
     expect(result).toEqual({ ok: false, reason: expect.stringMatching(/Unknown statement layout/) });
   });
 
-  it('calls a PDF without text a scan', () => {
-    expect(parseStatementPages([{ items: [] }])).toEqual({ ok: false, reason: expect.stringMatching(/no text layer/) });
+  it('calls a PDF without text a scan, with the code that queues it for OCR', () => {
+    expect(parseStatementPages([{ items: [] }])).toEqual({
+      ok: false,
+      reason: expect.stringMatching(/no text layer/),
+      code: 'no-text-layer',
+    });
   });
 });

@@ -306,6 +306,8 @@ function isContinuation(
   return line.cells.every((cell) => cell.x0 >= description.x0 - 6 && cell.x0 < firstNumeric);
 }
 
+export const NO_TEXT_LAYER_REASON = 'The PDF has no text layer (a scan or photo).';
+
 /** Parses page text into a statement; pure, so tests and the worker share it. */
 export function parseStatementPages(pages: PageText[]): ParseResult {
   return parseStatementLines(buildLines(pages), pages.length);
@@ -315,7 +317,7 @@ export function parseStatementPages(pages: PageText[]): ParseResult {
 export function parseStatementLines(lines: Line[], pageCount: number): ParseResult {
   const characters = lines.reduce((sum, line) => sum + line.text.length, 0);
   if (lines.length === 0 || characters < MIN_TEXT_CHARS_PER_PAGE * Math.max(1, pageCount)) {
-    return { ok: false, reason: 'The PDF has no text layer (a scan or photo); OCR is not available yet.' };
+    return { ok: false, reason: NO_TEXT_LAYER_REASON, code: 'no-text-layer' };
   }
 
   const segments: DraftSegment[] = [];

@@ -56,6 +56,10 @@ export type ParsedStatement = {
   warnings: string[];
 };
 
-export type ParseResult = { ok: true; statement: ParsedStatement } | { ok: false; reason: string };
+/** `no-text-layer`: the file is a scan or photo; OCR may read it after the answer (ocr-engine.ts). */
+export type UnreadableCode = 'no-text-layer';
+
+export type ParseResult =
+  { ok: true; statement: ParsedStatement } | { ok: false; reason: string; code?: UnreadableCode };
 
 export type ReadResult = ParseResult;

@@ -21,6 +21,7 @@ import { getErrorMessage, getFieldErrors } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
 import { applicationStatusLabel } from '@shared/schemas/admin';
 import type { ApplicationDetail } from '../types';
+import { hasPendingOcr } from '../utils/analysis';
 import { formatDate, formatDateTime, formatMoney, shortId } from '../utils/format';
 import { AiDecisionBadge, StatusBadge } from './badges';
 import { FieldList } from './field-list';
@@ -29,6 +30,10 @@ import { StatusSelect } from './status-select';
 import { UnderwritingAnalysis } from './underwriting-analysis';
 
 export type DetailRequest = { id: string; focus?: 'analysis' };
+
+/** A page of OCR takes seconds; every refresh is an audited view, so not more often than this, and not forever. */
+const OCR_REFRESH_MS = 5_000;
+const OCR_REFRESH_LIMIT = 120;
 
 type Props = {
   request: DetailRequest | null;
@@ -55,7 +60,17 @@ function DetailContent({
   canReveal: boolean;
   onByEmail: (email: string) => void;
 }) {
-  const query = trpc.admin.applicationById.useQuery({ id: request.id }, { staleTime: 10_000 });
+  const query = trpc.admin.applicationById.useQuery(
+    { id: request.id },
+    {
+      staleTime: 10_000,
+      // OCR of a photo or scan finishes after the answer (issue 5): poll while a statement waits for it.
+      refetchInterval: (current) =>
+        hasPendingOcr(current.state.data?.underwriting?.analysis) && current.state.dataUpdateCount < OCR_REFRESH_LIMIT
+          ? OCR_REFRESH_MS
+          : false,
+    },
+  );
   useEffect(() => {
     if (query.error) {
       toaster.create({

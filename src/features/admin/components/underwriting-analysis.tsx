@@ -1,9 +1,69 @@
-import { Badge, Box, DataList, Heading, List, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import {
+  Alert,
+  Badge,
+  Box,
+  DataList,
+  HStack,
+  Heading,
+  List,
+  SimpleGrid,
+  Spinner,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
 import type { ApplicationDetail } from '../types';
-import { parseAnalysis } from '../utils/analysis';
+import { parseAnalysis, type AnalysisOcr, type AnalysisOcrSummary } from '../utils/analysis';
 import { formatMoney, formatMoneyExact } from '../utils/format';
 
 const FLAG_PALETTE: Record<string, string> = { info: 'blue', warning: 'orange', critical: 'red', unknown: 'gray' };
+const DECISION_LABELS: Record<string, string> = { approved: 'Approve', declined: 'Decline', review: 'Refer to review' };
+
+/** Where OCR of a photo or scan stands (issue 5): it runs after the answer, so staff may see it change. */
+function OcrBadge({ ocr }: { ocr: AnalysisOcr }) {
+  if (ocr.status === 'pending') {
+    return (
+      <Badge colorPalette="blue" variant="subtle" flexShrink={0}>
+        <Spinner size="xs" aria-hidden />
+        OCR pending
+      </Badge>
+    );
+  }
+  if (ocr.status === 'read') {
+    return (
+      <Badge colorPalette="green" variant="subtle" flexShrink={0}>
+        Read by OCR
+      </Badge>
+    );
+  }
+  return (
+    <Badge colorPalette="red" variant="subtle" flexShrink={0}>
+      OCR failed
+    </Badge>
+  );
+}
+
+function OcrSummary({ ocr, pendingCount }: { ocr: AnalysisOcrSummary | null; pendingCount: number }) {
+  if (!ocr && pendingCount === 0) return null;
+  const decision = ocr?.decision ? (DECISION_LABELS[ocr.decision] ?? ocr.decision) : null;
+  return (
+    <Alert.Root status="info" variant="subtle">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>
+          {pendingCount > 0
+            ? `OCR is reading ${pendingCount} statement${pendingCount === 1 ? '' : 's'}; this view updates when it finishes.`
+            : 'Statements were read by OCR after submission.'}
+        </Alert.Title>
+        <Alert.Description>
+          The automated decision was made at submission and OCR does not change it: staff decide.
+          {decision &&
+            ` With the OCR'd figures the engine would answer: ${decision}${ocr?.amount ? ` (supports ${formatMoney(ocr.amount)})` : ''}.`}
+        </Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
 
 /** The automated analysis behind a decision: staff fields, monthly table, flags and reasoning. */
 export function UnderwritingAnalysis({ detail }: { detail: ApplicationDetail }) {
@@ -12,12 +72,14 @@ export function UnderwritingAnalysis({ detail }: { detail: ApplicationDetail }) 
     return <Text color="fg.muted">No automated analysis is stored for this application.</Text>;
   }
   const view = parseAnalysis(underwriting?.analysis);
+  const pendingOcr = view.statements.filter((statement) => statement.ocr?.status === 'pending').length;
   return (
     <Stack gap="6">
+      <OcrSummary ocr={view.ocr} pendingCount={pendingOcr} />
       {aiData && (
         <Box>
           <Heading as="h3" size="sm" mb="2">
-            Automated decision
+            {view.ocr || pendingOcr > 0 ? 'Automated decision at submission' : 'Automated decision'}
           </Heading>
           <DataList.Root orientation="horizontal" size="sm">
             <DataList.Item>
@@ -153,11 +215,16 @@ export function UnderwritingAnalysis({ detail }: { detail: ApplicationDetail }) 
           <Heading as="h3" size="sm" mb="2">
             Statements read
           </Heading>
-          <List.Root ps="5" fontSize="sm">
+          <List.Root ps="5" fontSize="sm" gap="1">
             {view.statements.map((statement, index) => (
               <List.Item key={`${statement.fileName}-${index}`}>
-                {statement.fileName} — {statement.parseStatus}
-                {statement.parseNote ? `: ${statement.parseNote}` : ''}
+                <HStack gap="2" wrap="wrap" align="baseline">
+                  <Text as="span">
+                    {statement.fileName} — {statement.parseStatus}
+                    {statement.parseNote ? `: ${statement.parseNote}` : ''}
+                  </Text>
+                  {statement.ocr && <OcrBadge ocr={statement.ocr} />}
+                </HStack>
               </List.Item>
             ))}
           </List.Root>

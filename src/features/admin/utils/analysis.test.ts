@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseAnalysis } from './analysis';
+import { hasPendingOcr, parseAnalysis } from './analysis';
 
 describe('parseAnalysis', () => {
   it('reads the engine shape: months in cents, flags, reasoning and summary facts', () => {
@@ -61,5 +61,51 @@ describe('parseAnalysis', () => {
       { code: 'x', severity: 'unknown', message: 'x' },
     ]);
     expect(odd.reasoning).toEqual(['One line']);
+  });
+
+  it('reads where OCR of each photo or scan stands, and what the engine would answer with it', () => {
+    const raw = {
+      statements: [
+        { fileName: 'march.png', parseStatus: 'parsed', parseNote: 'Read by OCR. 1 page(s)', ocr: { status: 'read' } },
+        { fileName: 'april.jpg', parseStatus: 'unreadable', parseNote: 'JPEG image', ocr: { status: 'pending' } },
+        {
+          fileName: 'may.pdf',
+          parseStatus: 'unreadable',
+          parseNote: 'OCR failed: No transaction table found.',
+          ocr: { status: 'failed', note: 'No transaction table found.' },
+        },
+        { fileName: 'june.pdf', parseStatus: 'parsed', ocr: { status: 'sideways' } },
+      ],
+      financingPositions: [],
+      ocr: {
+        updatedAt: '2026-02-01T10:00:00.000Z',
+        engineAnswer: { decision: 'review', amountCents: 2_500_000, averageMonthlyTrueRevenueCents: 3_000_000 },
+        financingPositions: [{ counterparty: 'QUICKFUND', amountCents: 25_000, frequency: 'daily' }],
+      },
+    };
+    const view = parseAnalysis(raw);
+    expect(view.statements.map((statement) => statement.ocr)).toEqual([
+      { status: 'read', note: null },
+      { status: 'pending', note: null },
+      { status: 'failed', note: 'No transaction table found.' },
+      null,
+    ]);
+    expect(view.isOcrPending).toBe(true);
+    expect(hasPendingOcr(raw)).toBe(true);
+    expect(view.ocr).toEqual({
+      updatedAt: '2026-02-01T10:00:00.000Z',
+      decision: 'review',
+      amount: 25_000,
+      averageMonthlyTrueRevenue: 30_000,
+    });
+    expect(view.financingPositions).toEqual([{ counterparty: 'QUICKFUND', amount: 250, frequency: 'daily' }]);
+  });
+
+  it('stops asking for a refresh once no statement waits for OCR', () => {
+    expect(hasPendingOcr({ statements: [{ fileName: 'a.png', ocr: { status: 'read' } }] })).toBe(false);
+    for (const raw of [null, undefined, {}, { statements: 'x' }, { statements: [null] }]) {
+      expect(hasPendingOcr(raw)).toBe(false);
+    }
+    expect(parseAnalysis({ statements: [{ fileName: 'a.pdf' }] }).ocr).toBeNull();
   });
 });

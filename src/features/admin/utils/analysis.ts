@@ -27,7 +27,21 @@ export type AnalysisFlag = {
   severity: 'info' | 'warning' | 'critical' | 'unknown';
   message: string;
 };
-export type AnalysisStatement = { fileName: string; parseStatus: string; parseNote: string | null };
+/** OCR of a photo or scan, read after the submission's answer (issue 5): pending, read, or failed with a reason. */
+export type AnalysisOcr = { status: 'pending' | 'read' | 'failed'; note: string | null };
+export type AnalysisStatement = {
+  fileName: string;
+  parseStatus: string;
+  parseNote: string | null;
+  ocr: AnalysisOcr | null;
+};
+/** What the engine would answer with the OCR'd figures; the stored decision above is not changed by OCR. */
+export type AnalysisOcrSummary = {
+  updatedAt: string | null;
+  decision: string | null;
+  amount: number | null;
+  averageMonthlyTrueRevenue: number | null;
+};
 export type AnalysisPosition = { counterparty: string; amount: number | null; frequency: string | null };
 
 export type AnalysisView = {
@@ -37,10 +51,25 @@ export type AnalysisView = {
   facts: { label: string; value: string }[];
   statements: AnalysisStatement[];
   financingPositions: AnalysisPosition[];
+  ocr: AnalysisOcrSummary | null;
+  /** Some statement is still waiting for OCR: the view refreshes until it is read. */
+  isOcrPending: boolean;
   isEmpty: boolean;
 };
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+
+function parseOcr(raw: unknown): AnalysisOcr | null {
+  const ocr = record(raw);
+  const status = ocr.status;
+  if (status !== 'pending' && status !== 'read' && status !== 'failed') return null;
+  return { status, note: text(ocr.note) };
+}
+
+/** True while any statement of a stored analysis waits for OCR (the detail query polls meanwhile). */
+export function hasPendingOcr(raw: unknown): boolean {
+  return list(record(raw).statements).some((item) => parseOcr(record(item).ocr)?.status === 'pending');
+}
 
 export function parseAnalysis(raw: unknown): AnalysisView {
   const analysis = record(raw);
@@ -100,9 +129,30 @@ export function parseAnalysis(raw: unknown): AnalysisView {
     const statement = record(item);
     const fileName = text(statement.fileName);
     if (!fileName) return [];
-    return [{ fileName, parseStatus: text(statement.parseStatus) ?? 'unknown', parseNote: text(statement.parseNote) }];
+    return [
+      {
+        fileName,
+        parseStatus: text(statement.parseStatus) ?? 'unknown',
+        parseNote: text(statement.parseNote),
+        ocr: parseOcr(statement.ocr),
+      },
+    ];
   });
-  const financingPositions = list(analysis.financingPositions).flatMap((item): AnalysisPosition[] => {
+  const ocrSummary = record(analysis.ocr);
+  const engineAnswer = record(ocrSummary.engineAnswer);
+  const ocr: AnalysisOcrSummary | null = analysis.ocr
+    ? {
+        updatedAt: text(ocrSummary.updatedAt),
+        decision: text(engineAnswer.decision),
+        amount: dollars(engineAnswer.amountCents),
+        averageMonthlyTrueRevenue: dollars(engineAnswer.averageMonthlyTrueRevenueCents),
+      }
+    : null;
+  // Positions found once OCR read more statements are the fuller list for staff (the stored one is the client's).
+  const positionsSource = Array.isArray(ocrSummary.financingPositions)
+    ? ocrSummary.financingPositions
+    : analysis.financingPositions;
+  const financingPositions = list(positionsSource).flatMap((item): AnalysisPosition[] => {
     const position = record(item);
     const counterparty = text(position.counterparty);
     if (!counterparty) return [];
@@ -115,6 +165,8 @@ export function parseAnalysis(raw: unknown): AnalysisView {
     facts,
     statements,
     financingPositions,
+    ocr,
+    isOcrPending: statements.some((statement) => statement.ocr?.status === 'pending'),
     isEmpty: !months.length && !flags.length && !reasoning.length && !facts.length && !statements.length,
   };
 }
