@@ -1,8 +1,9 @@
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog } from '../../drizzle/schema/index';
 import { sha256Hex } from '../lib/crypto';
 import { getTestDeps } from '../test/harness';
+import { auditRead } from './admin/common';
 import { canonicalAuditRow, recordAudit } from './audit';
 
 // SECURITY.md J: the audit log is one hash chain, whatever the concurrency of the changes it records.
@@ -28,5 +29,34 @@ describe('audit chain', () => {
       previous = row.rowHash;
     }
     expect(rows.filter((row) => row.targetId?.startsWith(marker))).toHaveLength(30);
+  });
+
+  it('batches concurrent staff reads: each answers once its row is committed, in one unbroken chain', async () => {
+    const { db } = await getTestDeps();
+    const marker = `read-${Date.now()}`;
+    let committedEarly = 0;
+    await Promise.all(
+      Array.from({ length: 40 }, async (_, index) => {
+        await auditRead(db, { action: 'test.read', targetType: 'test', targetId: `${marker}-${index}` });
+        // The promise resolves after the commit: the row is visible to a new query at once.
+        const mine = await db
+          .select({ id: auditLog.id })
+          .from(auditLog)
+          .where(eq(auditLog.targetId, `${marker}-${index}`));
+        if (mine.length === 1) committedEarly += 1;
+      }),
+    );
+    expect(committedEarly).toBe(40);
+    const rows = await db.select().from(auditLog).orderBy(asc(auditLog.id));
+    let previous: string | null = null;
+    for (const row of rows) {
+      expect(row.prevHash).toBe(previous);
+      expect(row.rowHash).toBe(sha256Hex(`${previous ?? ''}|${canonicalAuditRow(row)}`));
+      previous = row.rowHash;
+    }
+    const mine = rows.filter((row) => row.targetId?.startsWith(marker));
+    expect(mine).toHaveLength(40);
+    // Fewer transactions than reads: rows of one batch share their timestamp.
+    expect(new Set(mine.map((row) => row.at.getTime())).size).toBeLessThan(40);
   });
 });

@@ -23,7 +23,13 @@ const CHAIN_HEAD_ID = 1;
  * row breaks the chain. Call inside the transaction of the change it records: the row then commits or rolls back
  * with it. Appends serialise on the chain head's row lock (held to the end of the caller's transaction).
  */
-export async function recordAudit(db: DbOrTx, entry: AuditEntry): Promise<void> {
+export function recordAudit(db: DbOrTx, entry: AuditEntry): Promise<void> {
+  return recordAudits(db, [entry]);
+}
+
+/** Appends several chained rows, in order, under one lock of the chain head (a batch of staff reads, say). */
+export async function recordAudits(db: DbOrTx, entries: AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
   // Outside a transaction this opens one; inside, a savepoint, and the head stays locked until the caller commits.
   await db.transaction(async (tx) => {
     const at = new Date();
@@ -33,21 +39,27 @@ export async function recordAudit(db: DbOrTx, entry: AuditEntry): Promise<void> 
       .where(eq(auditChainHead.id, CHAIN_HEAD_ID))
       .for('update');
     if (!head) throw new Error('audit_chain_head is empty: the migrations did not run');
-    const prevHash = head.lastHash ?? null;
-    const row = {
-      at,
-      actorId: entry.actorId ?? null,
-      actorRole: entry.actorRole ?? null,
-      action: entry.action,
-      targetType: entry.targetType ?? null,
-      targetId: entry.targetId ?? null,
-      outcome: entry.outcome ?? 'success',
-      ip: entry.ip ?? null,
-      detail: entry.detail ?? null,
-    };
-    const rowHash = sha256Hex(`${prevHash ?? ''}|${canonicalAuditRow(row)}`);
-    await tx.insert(auditLog).values({ ...row, prevHash, rowHash });
-    await tx.update(auditChainHead).set({ lastHash: rowHash }).where(eq(auditChainHead.id, CHAIN_HEAD_ID));
+    let prevHash = head.lastHash ?? null;
+    const rows = entries.map((entry) => {
+      const row = {
+        at,
+        actorId: entry.actorId ?? null,
+        actorRole: entry.actorRole ?? null,
+        action: entry.action,
+        targetType: entry.targetType ?? null,
+        targetId: entry.targetId ?? null,
+        outcome: entry.outcome ?? 'success',
+        ip: entry.ip ?? null,
+        detail: entry.detail ?? null,
+      };
+      const rowHash = sha256Hex(`${prevHash ?? ''}|${canonicalAuditRow(row)}`);
+      const chained = { ...row, prevHash, rowHash };
+      prevHash = rowHash;
+      return chained;
+    });
+    // One multi-row insert: ids are assigned in this order, which is the chain's order.
+    await tx.insert(auditLog).values(rows);
+    await tx.update(auditChainHead).set({ lastHash: prevHash }).where(eq(auditChainHead.id, CHAIN_HEAD_ID));
   });
 }
 

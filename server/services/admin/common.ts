@@ -1,6 +1,6 @@
 import type { Role } from '../../../src/shared/constants';
 import type { Db, Tx } from '../../db';
-import { type AuditEntry, recordAudit } from '../audit';
+import { type AuditEntry, recordAudits } from '../audit';
 import type { AppDeps } from '../../deps';
 
 /** What the back-office services may use; tests and the REST adapters pass the app's deps. */
@@ -123,7 +123,45 @@ export function auditedTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Pro
   return run;
 }
 
-/** Records a staff read (SECURITY.md J: every read of an application, applicant, document or by-email lookup). */
+type QueuedRead = { entry: AuditEntry; done: (error?: Error) => void };
+const readQueues = new WeakMap<Db, { queued: QueuedRead[]; flushing: boolean }>();
+
+/**
+ * Records a staff read (SECURITY.md J: every read of an application, applicant, document or by-email lookup), and
+ * answers once the row is committed. Reads that arrive while an audited transaction holds the gate go in together:
+ * one transaction and one lock of the chain head for all of them, instead of one each in a queue (issue 7).
+ */
 export function auditRead(db: Db, entry: AuditEntry): Promise<void> {
-  return auditedTransaction(db, (tx) => recordAudit(tx, entry));
+  let queue = readQueues.get(db);
+  if (!queue) {
+    queue = { queued: [], flushing: false };
+    readQueues.set(db, queue);
+  }
+  const reads = queue;
+  return new Promise<void>((resolve, reject) => {
+    reads.queued.push({ entry, done: (error) => (error === undefined ? resolve() : reject(error)) });
+    if (reads.flushing) return;
+    reads.flushing = true;
+    let batch: QueuedRead[] | null = null;
+    // The batch is taken when the gate opens (not now), so reads arriving meanwhile join it; a deadlock retry
+    // writes the same batch again.
+    void auditedTransaction(db, (tx) => {
+      batch ??= reads.queued.splice(0);
+      reads.flushing = false;
+      return recordAudits(
+        tx,
+        batch.map((item) => item.entry),
+      );
+    }).then(
+      () => batch?.forEach((item) => item.done()),
+      (error: unknown) => {
+        if (!batch) {
+          batch = reads.queued.splice(0);
+          reads.flushing = false;
+        }
+        const failure = error instanceof Error ? error : new Error('audit write failed');
+        batch.forEach((item) => item.done(failure));
+      },
+    );
+  });
 }
