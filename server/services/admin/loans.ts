@@ -2,7 +2,7 @@ import { and, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import { applications, loanPayments, loanSchedule, loans, users } from '../../../drizzle/schema/index';
 import type { ListLoansQuery, RecordPaymentInput } from '../../../src/shared/schemas/admin';
 import type { DbOrTx } from '../../db';
-import { todayIso } from '../../lib/dates';
+import { asUtcDate, todayIso } from '../../lib/dates';
 import { newId } from '../../lib/ids';
 import { AppError } from '../../trpc/errors';
 import { recordAudit } from '../audit';
@@ -152,32 +152,75 @@ function toLoanDto(row: LoanRow, state: LoanState) {
 }
 export type LoanDto = ReturnType<typeof toLoanDto>;
 
+type RawLoanRow = {
+  id: string;
+  application_id: string;
+  user_id: string;
+  business_name: string;
+  owner_name: string;
+  principal_cents: number | string;
+  purchased_amount_cents: number | string;
+  weekly_payment_cents: number | string;
+  factor_rate_milli: number;
+  term_weeks: number;
+  apr_bps: number;
+  status: LoanRow['storedStatus'];
+  funded_at: string;
+  first_payment_date: string;
+  created_at: string;
+  paid_cents: number | string;
+};
+
+function fromRawLoanRow(row: RawLoanRow): LoanRow & { paidCents: number } {
+  return {
+    id: row.id,
+    applicationId: row.application_id,
+    userId: row.user_id,
+    businessName: row.business_name,
+    ownerName: row.owner_name,
+    principalCents: Number(row.principal_cents),
+    purchasedAmountCents: Number(row.purchased_amount_cents),
+    weeklyPaymentCents: Number(row.weekly_payment_cents),
+    factorRateMilli: row.factor_rate_milli,
+    termWeeks: row.term_weeks,
+    aprBps: row.apr_bps,
+    storedStatus: row.status,
+    fundedAt: asUtcDate(row.funded_at),
+    firstPaymentDate: row.first_payment_date,
+    createdAt: asUtcDate(row.created_at),
+    paidCents: Number(row.paid_cents),
+  };
+}
+
 /** Active loans newest first; balance and days past due are derived from schedule and payments (PRODUCT.md 5). */
 export async function listActiveLoans(deps: Pick<AdminDeps, 'db' | 'log'>, query: ListLoansQuery) {
   const plan = planPage(query);
   const isBackwards = plan.kind === 'before';
   const keys = deps.db
-    .select({ keyId: loans.id, keyCreatedAt: loans.createdAt })
+    .select({ id: loans.id, createdAt: loans.createdAt })
     .from(loans, { forceIndex: 'loans_status_idx' })
     .where(and(eq(loans.status, 'current'), keysetCondition(plan)))
     .orderBy(...(isBackwards ? [loans.createdAt, loans.id] : [desc(loans.createdAt), desc(loans.id)]))
     .limit(query.limit + 1)
-    .offset(plan.kind === 'after' ? plan.offset : 0)
-    .as('k');
+    .offset(plan.kind === 'after' ? plan.offset : 0);
   // The loans of the page's keys (an index-only read) with their business and total paid (payments fill
-  // installments in order, so the total is all the schedule needs); then their schedules, mostly from the cache.
-  const [rows, dashboard] = await Promise.all([
-    deps.db
-      .select({
-        ...loanColumns,
-        paidCents: sql<string>`(SELECT COALESCE(SUM(p.amount_cents), 0) FROM ${loanPayments} AS p FORCE INDEX (loan_payments_loan_amount_idx) WHERE p.loan_id = ${loans.id})`,
-      })
-      .from(keys)
-      .innerJoin(loans, eq(loans.id, keys.keyId))
-      .innerJoin(applications, eq(applications.id, loans.applicationId))
-      .orderBy(...(isBackwards ? [keys.keyCreatedAt, keys.keyId] : [desc(keys.keyCreatedAt), desc(keys.keyId)])),
+  // installments in order, so the total is all the schedule needs), as plain rows (no ORM mapping per row); then
+  // their schedules, mostly from the cache.
+  const order = isBackwards ? sql`ASC` : sql`DESC`;
+  const [[rawRows], dashboard] = await Promise.all([
+    deps.db.execute(sql`
+      SELECT l.id, l.application_id, l.user_id, a.business_name, a.owner_name, l.principal_cents,
+             l.purchased_amount_cents, l.weekly_payment_cents, l.factor_rate_milli, l.term_weeks, l.apr_bps, l.status,
+             l.funded_at, l.first_payment_date, l.created_at,
+             (SELECT COALESCE(SUM(p.amount_cents), 0) FROM ${loanPayments} AS p
+                FORCE INDEX (loan_payments_loan_amount_idx) WHERE p.loan_id = l.id) AS paid_cents
+        FROM (${keys.getSQL()}) AS k
+        JOIN ${loans} AS l ON l.id = k.id
+        JOIN ${applications} AS a ON a.id = l.application_id
+       ORDER BY k.created_at ${order}, k.id ${order}`) as unknown as Promise<[RawLoanRow[]]>,
     getDashboard(deps),
   ]);
+  const rows = rawRows.map(fromRawLoanRow);
   const page = toPage(rows, plan, query.limit);
   const schedules = await schedulesOf(
     deps.db,
@@ -189,7 +232,7 @@ export async function listActiveLoans(deps: Pick<AdminDeps, 'db' | 'log'>, query
       row,
       deriveLoanState({
         schedule: schedules.get(row.id) ?? [],
-        payments: [{ amountCents: Number(row.paidCents), paidOn: today }],
+        payments: [{ amountCents: row.paidCents, paidOn: today }],
         today,
         storedStatus: row.storedStatus,
       }),
