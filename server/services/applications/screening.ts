@@ -447,24 +447,15 @@ export function orientationSegment(orientation: number): Buffer {
 
 export class MalformedImageError extends Error {}
 
-type JpegState = 'soi' | 'marker' | 'length' | 'copy' | 'collect' | 'entropy' | 'done';
-
 /**
- * A stream transform that copies a JPEG segment by segment and leaves out its metadata: every APPn segment but
- * JFIF, ICC profile and Adobe (EXIF with GPS, XMP, IPTC, MPF, maker data), comments, and whatever follows the end
- * of the image (motion-photo video, appended archives). An EXIF orientation is kept in a minimal EXIF block.
- * Memory: one chunk plus at most one 64 KB segment being examined.
+ * What the JPEG and PNG strippers share: a chunk is handed to `consume` with whatever the previous one left
+ * unfinished in `held` (a segment header cut in two), and a stream that ends before its signature is refused.
  */
-export class JpegMetadataStripper extends Transform {
-  /** What was left out ('APP1 Exif', 'COM', 'trailing data', …), in order. */
-  readonly removed: string[] = [];
-  private state: JpegState = 'soi';
-  private held: Buffer = Buffer.alloc(0);
-  private code = 0;
-  private remaining = 0;
-  private afterCopy: 'marker' | 'entropy' = 'marker';
-  private collected: Buffer[] = [];
-  private hasOrientation = false;
+abstract class MetadataStripper extends Transform {
+  protected held: Buffer = Buffer.alloc(0);
+  protected abstract consume(buf: Buffer): void;
+  /** The refusal when the stream ends before the file's signature was seen, else null. */
+  protected abstract notStarted(): string | null;
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
     try {
@@ -476,10 +467,34 @@ export class JpegMetadataStripper extends Transform {
   }
 
   override _flush(callback: TransformCallback) {
-    callback(this.state === 'soi' ? new MalformedImageError('Not a JPEG') : null);
+    const problem = this.notStarted();
+    callback(problem === null ? null : new MalformedImageError(problem));
+  }
+}
+
+type JpegState = 'soi' | 'marker' | 'length' | 'copy' | 'collect' | 'entropy' | 'done';
+
+/**
+ * A stream transform that copies a JPEG segment by segment and leaves out its metadata: every APPn segment but
+ * JFIF, ICC profile and Adobe (EXIF with GPS, XMP, IPTC, MPF, maker data), comments, and whatever follows the end
+ * of the image (motion-photo video, appended archives). An EXIF orientation is kept in a minimal EXIF block.
+ * Memory: one chunk plus at most one 64 KB segment being examined.
+ */
+export class JpegMetadataStripper extends MetadataStripper {
+  /** What was left out ('APP1 Exif', 'COM', 'trailing data', …), in order. */
+  readonly removed: string[] = [];
+  private state: JpegState = 'soi';
+  private code = 0;
+  private remaining = 0;
+  private afterCopy: 'marker' | 'entropy' = 'marker';
+  private collected: Buffer[] = [];
+  private hasOrientation = false;
+
+  protected notStarted() {
+    return this.state === 'soi' ? 'Not a JPEG' : null;
   }
 
-  private consume(buf: Buffer) {
+  protected consume(buf: Buffer) {
     this.held = Buffer.alloc(0);
     let at = 0;
     const hold = () => {
@@ -631,27 +646,17 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 const PNG_METADATA_CHUNKS = new Set(['eXIf', 'tEXt', 'zTXt', 'iTXt', 'tIME']);
 
 /** The PNG counterpart: copies chunk by chunk, leaving out metadata chunks and anything after IEND. */
-export class PngMetadataStripper extends Transform {
+export class PngMetadataStripper extends MetadataStripper {
   readonly removed: string[] = [];
   private state: 'signature' | 'head' | 'copy' | 'skip' | 'done' = 'signature';
-  private held: Buffer = Buffer.alloc(0);
   private remaining = 0;
   private isEnd = false;
 
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
-    try {
-      this.consume(this.held.length > 0 ? Buffer.concat([this.held, chunk]) : chunk);
-      callback();
-    } catch (error) {
-      callback(error as Error);
-    }
+  protected notStarted() {
+    return this.state === 'signature' ? 'Not a PNG' : null;
   }
 
-  override _flush(callback: TransformCallback) {
-    callback(this.state === 'signature' ? new MalformedImageError('Not a PNG') : null);
-  }
-
-  private consume(buf: Buffer) {
+  protected consume(buf: Buffer) {
     this.held = Buffer.alloc(0);
     let at = 0;
     while (at < buf.length) {

@@ -162,10 +162,17 @@ export type ExtractOptions = {
   shard?: { index: number; count: number };
 };
 
-/** Extracts positioned text page by page; never throws for a bad file, returns the reason instead. */
-export async function extractPdfText(bytes: Uint8Array, options: ExtractOptions = {}): Promise<ExtractResult> {
-  const limits = options.limits ?? DEFAULT_EXTRACT_LIMITS;
-  const shard = options.shard ?? { index: 0, count: 1 };
+type GetDocumentParams = Exclude<Parameters<PdfJs['getDocument']>[0], string | URL | ArrayBuffer | undefined>;
+
+/**
+ * Opens a PDF with pdf.js after the cheap checks (header, decompression bombs), with scripting, fonts and fetching
+ * off. `extra` adds options (the OCR reader's image decoding). Answers the loading task, or why it was not opened.
+ */
+export async function openPdf(
+  bytes: Uint8Array,
+  limits: ExtractLimits,
+  extra: Partial<GetDocumentParams> = {},
+): Promise<{ ok: true; task: ReturnType<PdfJs['getDocument']> } | { ok: false; reason: string }> {
   if (!hasPdfHeader(bytes)) return { ok: false, reason: 'Not a PDF file.' };
   const bomb = findDecompressionBomb(bytes, limits);
   if (bomb) return { ok: false, reason: bomb };
@@ -181,7 +188,18 @@ export async function extractPdfText(bytes: Uint8Array, options: ExtractOptions 
     // No standardFontDataUrl: text positions come from the built-in metrics of the 14 standard fonts (checked
     // identical item for item); loading and sanitising the font programs only costs time.
     stopAtErrors: false,
+    ...extra,
   });
+  return { ok: true, task };
+}
+
+/** Extracts positioned text page by page; never throws for a bad file, returns the reason instead. */
+export async function extractPdfText(bytes: Uint8Array, options: ExtractOptions = {}): Promise<ExtractResult> {
+  const limits = options.limits ?? DEFAULT_EXTRACT_LIMITS;
+  const shard = options.shard ?? { index: 0, count: 1 };
+  const opened = await openPdf(bytes, limits);
+  if (!opened.ok) return opened;
+  const { task } = opened;
   try {
     const document = await task.promise;
     if (document.numPages > limits.maxPages) {

@@ -1,7 +1,7 @@
 // The page images of a scanned (image-only) PDF, for OCR. Runs in the OCR thread. No canvas and no rendering: a scan
 // is one bitmap per page, and pdf.js decodes it (Flate, DCT/JPEG, CCITT, JBIG2) in plain JavaScript while building
 // the page's operator list. The largest image drawn on each page is handed to OCR as an 8-bit grey PGM.
-import { DEFAULT_EXTRACT_LIMITS, findDecompressionBomb, hasPdfHeader, loadPdfJs } from './pdf-text';
+import { DEFAULT_EXTRACT_LIMITS, loadPdfJs, openPdf } from './pdf-text';
 
 export type GreyImage = { width: number; height: number; pixels: Uint8Array };
 
@@ -75,23 +75,15 @@ export function toPgm(image: GreyImage): Buffer {
  * Never throws for a bad file: the reason comes back instead.
  */
 export async function openScannedPdf(bytes: Uint8Array, limits: ScanLimits): Promise<ScannedPdf> {
-  if (!hasPdfHeader(bytes)) return { ok: false, reason: 'Not a PDF file.' };
-  const bomb = findDecompressionBomb(bytes, DEFAULT_EXTRACT_LIMITS);
-  if (bomb) return { ok: false, reason: bomb };
-  const pdfjs = await loadPdfJs();
-  const task = pdfjs.getDocument({
-    data: new Uint8Array(bytes),
-    verbosity: pdfjs.VerbosityLevel.ERRORS,
-    isEvalSupported: false,
-    disableFontFace: true,
-    useSystemFonts: false,
-    useWorkerFetch: false,
-    stopAtErrors: false,
+  const opened = await openPdf(bytes, DEFAULT_EXTRACT_LIMITS, {
     // Decoded pixels as plain arrays (no OffscreenCanvas or ImageDecoder in Node), and no bitmap past the cap.
     isOffscreenCanvasSupported: false,
     isImageDecoderSupported: false,
     maxImageSize: limits.maxPixels,
   });
+  if (!opened.ok) return opened;
+  const { task } = opened;
+  const pdfjs = await loadPdfJs();
   let document;
   try {
     document = await task.promise;
