@@ -7,6 +7,19 @@ import { auditRead } from './admin/common';
 import { canonicalAuditRow, recordAudit } from './audit';
 
 // SECURITY.md J: the audit log is one hash chain, whatever the concurrency of the changes it records.
+
+/** Every audit row in id order, after checking each links to the one before. */
+async function chainRows() {
+  const { db } = await getTestDeps();
+  const rows = await db.select().from(auditLog).orderBy(asc(auditLog.id));
+  let previous: string | null = null;
+  for (const row of rows) {
+    expect(row.prevHash).toBe(previous);
+    expect(row.rowHash).toBe(sha256Hex(`${previous ?? ''}|${canonicalAuditRow(row)}`));
+    previous = row.rowHash;
+  }
+  return rows;
+}
 describe('audit chain', () => {
   it('keeps one unbroken chain when 30 transactions append at once, without deadlocks', async () => {
     const { db } = await getTestDeps();
@@ -21,13 +34,7 @@ describe('audit chain', () => {
     const failed = results.filter((result) => result.status === 'rejected').map((result) => String(result.reason));
     expect(failed).toEqual([]);
 
-    const rows = await db.select().from(auditLog).orderBy(asc(auditLog.id));
-    let previous: string | null = null;
-    for (const row of rows) {
-      expect(row.prevHash).toBe(previous);
-      expect(row.rowHash).toBe(sha256Hex(`${previous ?? ''}|${canonicalAuditRow(row)}`));
-      previous = row.rowHash;
-    }
+    const rows = await chainRows();
     expect(rows.filter((row) => row.targetId?.startsWith(marker))).toHaveLength(30);
   });
 
@@ -47,13 +54,7 @@ describe('audit chain', () => {
       }),
     );
     expect(committedEarly).toBe(40);
-    const rows = await db.select().from(auditLog).orderBy(asc(auditLog.id));
-    let previous: string | null = null;
-    for (const row of rows) {
-      expect(row.prevHash).toBe(previous);
-      expect(row.rowHash).toBe(sha256Hex(`${previous ?? ''}|${canonicalAuditRow(row)}`));
-      previous = row.rowHash;
-    }
+    const rows = await chainRows();
     const mine = rows.filter((row) => row.targetId?.startsWith(marker));
     expect(mine).toHaveLength(40);
     // Fewer transactions than reads: rows of one batch share their timestamp.

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
+import { pngChunk } from '../statements/bad-files';
 
 // Small helpers shared by the SECURITY.md §3 tests in this folder.
 
@@ -234,15 +235,6 @@ export function jpegOrientation(jpeg: Buffer): number | null {
     }
   }
   return null;
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
 }
 
 /**

@@ -4,7 +4,8 @@ import { crc32, deflateSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
 import { mulberry32 } from './ledger';
 
-function pngChunk(type: string, data: Buffer): Buffer {
+/** One PNG chunk: length, type, data and the CRC over type and data. */
+export function pngChunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);
   length.writeUInt32BE(data.length);
   const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);

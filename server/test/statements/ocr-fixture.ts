@@ -1,11 +1,12 @@
 // The synthetic statement photographed for the OCR tests (issue 5, second stage): one page of a known ledger,
 // rasterised once by render-ocr-fixtures.ts and committed as PNGs, so the tests know the true figures without a
 // canvas package. Every name and number is invented.
-import { crc32, deflateSync } from 'node:zlib';
+import { deflateSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import PDFDocument from 'pdfkit';
 import { buildLedger, type Ledger, type LedgerOptions } from './ledger';
 import type { RenderOptions } from './render';
+import { pngChunk } from './bad-files';
 
 export const OCR_FIXTURE_LEDGER: LedgerOptions = {
   seed: 5,
@@ -27,15 +28,6 @@ export const OCR_FIXTURE_BILEVEL_PNG = fileURLToPath(new URL('./fixtures/ocr-sta
 
 export function ocrFixtureLedger(): Ledger {
   return buildLedger(OCR_FIXTURE_LEDGER);
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
 }
 
 /** A greyscale PNG of 8-bit pixels (bits 8) or thresholded to black and white (bits 1). */
