@@ -28,7 +28,7 @@ export const clientRouter = router({
     businessName: ctx.user.businessName,
     createdAt: ctx.user.createdAt,
   })),
-  applications: protectedProcedure.query(({ ctx }) => listClientApplications(ctx.db, ctx.user.id)),
+  applications: protectedProcedure.query(({ ctx }) => listClientApplications(ctx, ctx.user.id)),
   /** Accepting is signing: the chosen option, consent, typed name and the hash of the summary shown (issue 10). */
   acceptFunding: protectedProcedure
     .input(acceptOfferSchema)

@@ -1,5 +1,12 @@
-import { desc, eq, sql } from 'drizzle-orm';
-import { applications, loanSchedule, loans, offerSignatures, underwritingResults } from '../../../drizzle/schema/index';
+import { eq } from 'drizzle-orm';
+import type { RowDataPacket } from 'mysql2';
+import {
+  applications,
+  loanSchedule,
+  loans,
+  offerSignatures,
+  type underwritingResults,
+} from '../../../drizzle/schema/index';
 import type { AcceptFundingDto, ClientApplicationDto, OfferDto } from '../../../src/shared/schemas/client';
 import type { AcceptOfferInput } from '../../../src/shared/schemas/offers';
 import type { AppDeps } from '../../deps';
@@ -27,49 +34,83 @@ const LIST_LIMIT = 200;
 /** PRODUCT.md 5 / issue 6: the first weekly payment falls 7 days after funding. */
 const FIRST_PAYMENT_AFTER_DAYS = 7;
 
-/** The list query, built once per database handle: the builder costs more than the query (STACK-NOTES 8). */
-function prepareListQuery(db: AppDeps['db']) {
-  return db
-    .select({
-      id: applications.id,
-      businessName: applications.businessName,
-      businessType: applications.businessType,
-      timeInBusiness: applications.timeInBusiness,
-      monthlyRevenue: applications.monthlyRevenue,
-      loanAmountCents: applications.loanAmountCents,
-      approvedAmountCents: applications.approvedAmountCents,
-      status: applications.status,
-      aiApproved: applications.aiApproved,
-      createdAt: applications.createdAt,
-      updatedAt: applications.updatedAt,
-      uwResult: underwritingResults.result,
-      uwAiData: underwritingResults.aiData,
-      uwApprovedAmountCents: underwritingResults.approvedAmountCents,
-      uwConfidence: underwritingResults.confidence,
-      uwAnalysis: underwritingResults.analysis,
-      loanId: loans.id,
-      loanPrincipalCents: loans.principalCents,
-      loanPurchasedAmountCents: loans.purchasedAmountCents,
-      loanFactorRateMilli: loans.factorRateMilli,
-      loanWeeklyPaymentCents: loans.weeklyPaymentCents,
-      loanTermWeeks: loans.termWeeks,
-      loanAprBps: loans.aprBps,
-    })
-    .from(applications)
-    .leftJoin(underwritingResults, eq(underwritingResults.applicationId, applications.id))
-    .leftJoin(loans, eq(loans.applicationId, applications.id))
-    .where(eq(applications.userId, sql.placeholder('userId')))
-    .orderBy(desc(applications.createdAt), desc(applications.id))
-    .limit(LIST_LIMIT)
-    .prepare();
-}
-const listQueries = new WeakMap<AppDeps['db'], ReturnType<typeof prepareListQuery>>();
+// The client area's hot path (bench/api.ts): a constant, parameterised statement run with mysql2's execute
+// (server-side prepared), like the session lookup in auth/lucia.ts; drizzle's builder and row mapping cost more
+// than the query itself (STACK-NOTES 8).
+const LIST_SQL = `SELECT a.id, a.business_name, a.business_type, a.time_in_business, a.monthly_revenue,
+    a.loan_amount_cents, a.approved_amount_cents, a.status, a.ai_approved, a.created_at, a.updated_at,
+    u.result AS uw_result, u.ai_data AS uw_ai_data, u.approved_amount_cents AS uw_approved_amount_cents,
+    u.confidence AS uw_confidence, u.analysis AS uw_analysis, l.id AS loan_id, l.principal_cents,
+    l.purchased_amount_cents, l.factor_rate_milli, l.weekly_payment_cents, l.term_weeks, l.apr_bps
+  FROM applications a
+  LEFT JOIN underwriting_results u ON u.application_id = a.id
+  LEFT JOIN loans l ON l.application_id = a.id
+  WHERE a.user_id = ? ORDER BY a.created_at DESC, a.id DESC LIMIT ${LIST_LIMIT}`;
+
+type Application = typeof applications.$inferSelect;
+type Underwriting = typeof underwritingResults.$inferSelect;
+type ListRow = RowDataPacket & {
+  id: string;
+  business_name: string;
+  business_type: string;
+  time_in_business: string;
+  monthly_revenue: string;
+  loan_amount_cents: number | string;
+  approved_amount_cents: number | string | null;
+  status: Application['status'];
+  ai_approved: Application['aiApproved'];
+  created_at: string;
+  updated_at: string;
+  uw_result: unknown;
+  uw_ai_data: unknown;
+  uw_approved_amount_cents: number | string | null;
+  uw_confidence: number | null;
+  uw_analysis: unknown;
+  loan_id: string | null;
+  principal_cents: number | string | null;
+  purchased_amount_cents: number | string | null;
+  factor_rate_milli: number | null;
+  weekly_payment_cents: number | string | null;
+  term_weeks: number | null;
+  apr_bps: number | null;
+};
+
+/** JSON columns: parsed by the driver when the server flags them as JSON, text otherwise (MariaDB's is LONGTEXT). */
+const parsed = <T>(value: unknown): T | null =>
+  value === null ? null : typeof value === 'string' ? (JSON.parse(value) as T) : (value as T);
+const cents = (value: number | string | null): number | null => (value === null ? null : Number(value));
 
 /** The client's own applications, newest first, with the offer and the analysis summary (never staff fields). */
-export async function listClientApplications(db: AppDeps['db'], userId: string): Promise<ClientApplicationDto[]> {
-  let query = listQueries.get(db);
-  if (!query) listQueries.set(db, (query = prepareListQuery(db)));
-  const rows = await query.execute({ userId });
+export async function listClientApplications(
+  deps: Pick<AppDeps, 'pool'>,
+  userId: string,
+): Promise<ClientApplicationDto[]> {
+  const [raw] = await deps.pool.execute<ListRow[]>(LIST_SQL, [userId]);
+  const rows = raw.map((row) => ({
+    id: row.id,
+    businessName: row.business_name,
+    businessType: row.business_type,
+    timeInBusiness: row.time_in_business,
+    monthlyRevenue: row.monthly_revenue,
+    loanAmountCents: Number(row.loan_amount_cents),
+    approvedAmountCents: cents(row.approved_amount_cents),
+    status: row.status,
+    aiApproved: row.ai_approved,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    uwResult: parsed<Underwriting['result']>(row.uw_result),
+    uwAiData: parsed<Underwriting['aiData']>(row.uw_ai_data),
+    uwApprovedAmountCents: cents(row.uw_approved_amount_cents),
+    uwConfidence: row.uw_confidence,
+    uwAnalysis: parsed<Underwriting['analysis']>(row.uw_analysis),
+    loanId: row.loan_id,
+    loanPrincipalCents: cents(row.principal_cents),
+    loanPurchasedAmountCents: cents(row.purchased_amount_cents),
+    loanFactorRateMilli: row.factor_rate_milli,
+    loanWeeklyPaymentCents: cents(row.weekly_payment_cents),
+    loanTermWeeks: row.term_weeks,
+    loanAprBps: row.apr_bps,
+  }));
 
   return rows.map((row) => {
     const underwriting =
