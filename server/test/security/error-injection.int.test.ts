@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
-import type { AppDeps } from '../../deps';
 import { CONFLICT_MESSAGE, INTERNAL_MESSAGE } from '../../trpc/errors';
 import { buildSubmission, listFiles } from '../faults/fault-data';
 import {
@@ -16,8 +15,8 @@ import {
 import { headerProblems } from './headers';
 import { freshIp } from './support';
 
-// SECURITY.md M1: faults injected under every endpoint class. The app's database handle is wrapped so that, while an
-// injection is armed, every query throws the injected error; sessions and rate limits keep their own handles, so
+// SECURITY.md M1: faults injected under every endpoint class. The app's database handles are wrapped so that, while
+// an injection is armed, every query throws the injected error; sessions and rate limits keep their own handles, so
 // requests get as far as the first query of the procedure. Whatever fails, the body never carries a stack, a path,
 // SQL, a driver code or the injected message, and the status is the designed one.
 
@@ -69,9 +68,9 @@ const LEAKS: Array<[string, RegExp]> = [
 
 let armed: Injection | null = null;
 
-/** The app's db, failing every call while an injection is armed. */
-function faultyDb(db: AppDeps['db']): AppDeps['db'] {
-  return new Proxy(db, {
+/** A database handle (drizzle's db or the mysql2 pool), failing every call while an injection is armed. */
+function faulty<T extends object>(handle: T): T {
+  return new Proxy(handle, {
     get(target, property, receiver) {
       const value = Reflect.get(target, property, receiver) as unknown;
       if (typeof value !== 'function') return value;
@@ -88,7 +87,8 @@ let client = '';
 let admin = '';
 beforeAll(async () => {
   const deps = await getTestDeps();
-  server = await startTestServer({ ownStorage: true, deps: { db: faultyDb(deps.db) } });
+  // Sessions keep the pool they were built with, so requests still get past authentication.
+  server = await startTestServer({ ownStorage: true, deps: { db: faulty(deps.db), pool: faulty(deps.pool) } });
   const clientUser = await insertUser({ role: 'client' });
   const superUser = await insertUser({ role: 'super_admin' });
   client = await sessionCookieFor(clientUser);
