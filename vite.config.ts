@@ -53,8 +53,35 @@ function chakraThemeWithoutDefaultTheme(): Plugin {
   };
 }
 
+/**
+ * Issue 3: Chakra's createSystem computes its global CSS (the tokens as CSS variables, the reset and the global styles,
+ * about 50 KB) as soon as it runs, and ChakraProvider hands it to emotion's <Global>, which serializes and hashes it
+ * again. A prerendered page has all of it in its head already: this makes `system._global` a getter computed on first
+ * read, and src/app/providers.tsx does not read it when it hydrates such a page (some 50 ms of start-up work on a
+ * fast machine, four times that on a phone). Client builds only; it fails loudly when a Chakra update changes the file.
+ */
+function chakraLazyGlobalCss(): Plugin {
+  const FILE = /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/;
+  const EAGER = 'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];';
+  const FIELD = /^(\s*)_global,$/m;
+  return {
+    name: 'chakra-lazy-global-css',
+    apply: 'build',
+    transform(code, id, options) {
+      if (options?.ssr || !FILE.test(id)) return null;
+      if (!code.includes(EAGER) || !FIELD.test(code)) throw new Error(`${id} changed: update vite.config.ts`);
+      return code
+        .replace(EAGER, 'let _global;')
+        .replace(
+          FIELD,
+          '$1get _global() { return (_global ??= [getPreflightCss(), getGlobalCss(), getTokenCss()]); },',
+        );
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), chakraThemeWithoutDefaultTheme()],
+  plugins: [react(), chakraThemeWithoutDefaultTheme(), chakraLazyGlobalCss()],
   resolve: { alias },
   // Only VITE_* variables reach the browser; never widen this prefix.
   envPrefix: 'VITE_',

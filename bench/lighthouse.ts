@@ -1,9 +1,9 @@
 // Lighthouse (issues 3 and 9): the mobile performance score of / and /apply, against the production build served by
 // the built server on a free port and a database of its own, in Debian's Chromium. Lighthouse's default (mobile)
 // settings: a mid-range phone's screen, simulated slow 4G and a 4x CPU slowdown. Nothing is downloaded.
-// Standalone: npm run build && npx tsx bench/lighthouse.ts [--dist DIR] [--server FILE]
+// Standalone: npm run build && npx tsx bench/lighthouse.ts [--dist DIR] [--server FILE] [--routes /,/apply] [--save DIR]
 // (prints a markdown table; bench/run.ts puts it next to the JavaScript sizes of bench/frontend.ts).
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -20,10 +20,15 @@ const DB_URL = process.env.BENCH_LIGHTHOUSE_DATABASE_URL ?? 'mysql://root@127.0.
 // Scores move by a few points from run to run on a busy machine: the median of several runs is reported.
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
-const PAGES = [
+const ALL_PAGES = [
   { route: '/', goal: 95 },
   { route: '/apply', goal: null },
 ];
+// --routes /,/apply picks some of them; --save DIR keeps each run's full Lighthouse report (JSON) for diagnosis:
+// the LCP element, layout-shift elements, main-thread breakdown and long tasks are all in it.
+const ROUTES = argValue('--routes', '');
+const PAGES = ROUTES ? ALL_PAGES.filter((page) => ROUTES.split(',').includes(page.route)) : ALL_PAGES;
+const SAVE_DIR = argValue('--save', '');
 
 type Run = {
   score: number;
@@ -36,11 +41,21 @@ type Run = {
   version: string;
 };
 
+let saved = 0;
+
 async function audit(url: string, port: number): Promise<Run> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (SAVE_DIR) {
+    mkdirSync(SAVE_DIR, { recursive: true });
+    const name = new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home';
+    saved += 1;
+    writeFileSync(path.join(SAVE_DIR, `${name}-${saved}.json`), JSON.stringify(lhr));
+    // The trace it measured (the page loaded without throttling; Lighthouse simulates the slow phone from it).
+    writeFileSync(path.join(SAVE_DIR, `${name}-${saved}.trace.json`), JSON.stringify(result.artifacts.Trace));
+  }
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),

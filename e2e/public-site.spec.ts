@@ -483,7 +483,7 @@ test.describe('prerendered pages', () => {
       const html = await response.text();
       expect(html).toContain(`data-prerendered="${route}"`);
       expect(html).toContain(text);
-      expect(html).toMatch(/<style data-emotion="css [^"]+">/);
+      expect(html).toMatch(/<style data-ssr-emotion="css [^"]+">/);
       expect(html).toMatch(/<meta property="og:title" content="[^"]+"/);
       expect(html).not.toMatch(/<script>/);
 
@@ -532,6 +532,35 @@ test.describe('prerendered pages', () => {
     await page.keyboard.press('ArrowRight');
     await expect(page.locator('#calculator').getByTestId('loan-duration')).toHaveText('2.1 years');
     expect(await page.evaluate(() => (window as unknown as { headingRemoved: boolean }).headingRemoved)).toBe(false);
+  });
+
+  test('what a visitor does in a section before its code arrives is played once it is live', async ({ page }) => {
+    // The calculator's and the signup form's code is held back; they are on screen from the HTML meanwhile.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const requested: string[] = [];
+    await page.route(/\/assets\/(loan-calculator|email-signup)-[\w-]+\.js$/, async (route) => {
+      requested.push(route.request().url());
+      await held;
+      await route.continue();
+    });
+    const email = uniqueEmail('early');
+    await page.goto('/');
+    const calculator = page.locator('#calculator');
+    await calculator.getByRole('slider', { name: 'Loan Duration' }).focus();
+    await page.keyboard.press('ArrowRight');
+    const form = page.getByRole('form', { name: 'Mailing list signup' });
+    await form.getByRole('textbox', { name: 'Email address' }).fill(email);
+    await form.getByRole('button', { name: 'Join the List' }).click();
+    await expect.poll(() => requested.length).toBeGreaterThanOrEqual(2);
+    // Nothing has happened yet: the key and the submit wait for the code.
+    await expect(calculator.getByTestId('loan-duration')).toHaveText('2.0 years');
+    release();
+    await expect(calculator.getByTestId('loan-duration')).toHaveText('2.1 years');
+    await expect(page.getByText('Success!', { exact: true })).toBeVisible();
+    await expect(form.getByRole('textbox', { name: 'Email address' })).toHaveValue('');
+    const [rows] = await db().query('SELECT email FROM email_signups WHERE email = ?', [email]);
+    expect(rows).toEqual([{ email }]);
   });
 
   test('other paths served with the fallback page render their own route, not the landing page', async ({ page }) => {

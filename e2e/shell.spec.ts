@@ -8,7 +8,8 @@ test('unknown paths show Page Not Found', async ({ page }) => {
 test('signed out: Log In and Apply, no Dashboard or Admin', async ({ page }) => {
   await page.goto('/');
   const nav = page.getByRole('navigation', { name: 'Main' });
-  for (const name of ['Home', 'Our Products', 'About', 'Contact']) await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+  for (const name of ['Home', 'Our Products', 'About', 'Contact'])
+    await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Log In' }).first()).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Apply', exact: true }).first()).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
@@ -16,9 +17,18 @@ test('signed out: Log In and Apply, no Dashboard or Admin', async ({ page }) => 
 });
 
 test('signed out, /dashboard warns and sends the visitor to log in', async ({ page }) => {
+  // The login navigation starts 500 ms after the toast shows; held until the toast has been seen, so a busy machine
+  // cannot make the check miss it (the page stays on screen while its next navigation waits).
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/login**', async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.goto('/dashboard');
-  await expect(page.getByText('Unauthorized')).toBeVisible();
-  await expect(page.getByText('You are logged out. Logging in again...')).toBeVisible();
+  const toast = page.getByRole('status').filter({ hasText: 'You are logged out. Logging in again...' });
+  await expect(toast).toContainText('Unauthorized');
+  release();
   await expect(page).toHaveURL(/\/login\?returnTo=%2Fdashboard$/);
 });
 

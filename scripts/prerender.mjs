@@ -4,7 +4,7 @@
 // 2. Renders each route with react-dom/static (waits for the lazy page chunks) in the signed-out state the
 //    browser also starts from (auth loading), so the client can hydrate the markup as it is.
 // 3. Moves Chakra's (emotion's) inline <style> tags into <head>, sets the page's title, description, canonical
-//    and link-preview tags, preloads the page's own chunks, and writes dist/<route>/index.html.
+//    and link-preview tags, lists the page's own chunks for src/main.tsx to preload, and writes dist/<route>/index.html.
 // The server (server/http/static.ts) serves those files and falls back to dist/200.html (the empty shell) for other paths.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -32,7 +32,7 @@ const ROUTES = [
 ];
 
 const ENTRY_ID = 'virtual:prerender-entry';
-// The same tree as src/main.tsx, with a StaticRouter in place of the BrowserRouter.
+// The same tree as src/app/start.tsx, with a StaticRouter in place of the BrowserRouter.
 const ENTRY_CODE = `
 import { StrictMode, createElement as h } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
@@ -75,22 +75,27 @@ function virtualEntry() {
 const escapeHtml = (text) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** Emotion renders a <style data-emotion="css name…"> before each styled element: collect them for <head>. */
+/**
+ * Emotion renders a <style data-emotion="css name…"> before each styled element: collect them for <head>, the rules of
+ * the components in one tag. Not under emotion's own attribute: on start-up emotion moves every server-rendered tag
+ * it finds to the end of <head> (and its sheet appends the component tag once more), and each move re-parses the
+ * style sheet and restyles the whole page (issue 3, total blocking time). src/app/providers.tsx reads the names
+ * of the rules from this tag and tells emotion they are in; the global ones it leaves alone.
+ */
 function extractStyles(markup) {
   const globals = [];
   const names = [];
   const rules = [];
   const body = markup.replace(/<style data-emotion="([^"]+)"[^>]*>([\s\S]*?)<\/style>/g, (_, attribute, css) => {
     const [key, ...ids] = attribute.split(' ');
-    if (key.endsWith('-global')) globals.push(`<style data-emotion="${attribute}">${css}</style>`);
+    if (key.endsWith('-global')) globals.push(`<style data-ssr-emotion="${attribute}">${css}</style>`);
     else {
       names.push(...ids);
       rules.push(css);
     }
     return '';
   });
-  // One tag in emotion's own format: the client cache adopts it and never inserts these rules again.
-  const merged = names.length ? `<style data-emotion="css ${names.join(' ')}">${rules.join('')}</style>` : '';
+  const merged = names.length ? `<style data-ssr-emotion="css ${names.join(' ')}">${rules.join('')}</style>` : '';
   return { body, styles: globals.join('') + merged };
 }
 
@@ -120,6 +125,32 @@ function metaFromSource(page) {
   return match ? { title: match[1], description: match[2] } : null;
 }
 
+/**
+ * The hero video's poster is the largest thing on the landing page's first screen (its LCP element), but a poster
+ * is only requested once layout reaches the video: fetch it with the document instead, ahead of the scripts.
+ */
+function imagePreloads(body) {
+  const poster = /<video\b[^>]*\sposter="([^"]+)"/.exec(body)?.[1];
+  if (!poster) return [];
+  const type = poster.endsWith('.webp') ? ' type="image/webp"' : '';
+  return [`<link rel="preload" as="image" href="${poster}" fetchpriority="high"${type} />`];
+}
+
+/** fetchpriority="low" on Vite's entry script and module preloads (each tag must take it: fails loudly otherwise). */
+function lowerScriptPriority(html) {
+  let count = 0;
+  const lowered = html.replace(
+    /<(script type="module"|link rel="modulepreload") crossorigin (src|href)="([^"]+)"( fetchpriority="low")?>/g,
+    (_, tag, attribute, url) => {
+      count += 1;
+      return `<${tag} crossorigin ${attribute}="${url}" fetchpriority="low">`;
+    },
+  );
+  const tags = (html.match(/<script type="module"|<link rel="modulepreload"/g) ?? []).length;
+  if (count !== tags) throw new Error(`index.html: ${tags - count} script tags not in Vite's usual form`);
+  return lowered;
+}
+
 function pageHtml(template, { route, markup, meta, preloads }) {
   const { body, styles } = extractStyles(markup);
   const title = meta.title === SITE ? SITE : `${meta.title} | ${SITE}`;
@@ -133,7 +164,6 @@ function pageHtml(template, { route, markup, meta, preloads }) {
     `<meta property="og:url" content="${url}" />`,
     `<meta property="og:image" content="${PUBLIC_URL}/media/og-image.jpg" />`,
     `<meta name="twitter:card" content="summary_large_image" />`,
-    ...preloads.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
     styles,
   ].join('\n    ');
   let html = template
@@ -143,10 +173,18 @@ function pageHtml(template, { route, markup, meta, preloads }) {
       `<meta name="description" content="${escapeHtml(meta.description)}" />`,
     )
     .replace('</head>', `    ${head}\n  </head>`);
+  // The page paints from its HTML and styles: its scripts only hydrate it, so they need not come first. At low
+  // priority they leave the connection to the document and the hero image (issue 3: first and largest paint).
+  html = lowerScriptPriority(html);
+  // First in <head>: the browser requests the image before the scripts that Vite's tags name.
+  const images = imagePreloads(body);
+  if (images.length) html = html.replace('<meta charset="UTF-8" />', (tag) => [tag, ...images].join('\n    '));
   if (!html.includes('<div id="root"><!--app-html--></div>')) throw new Error('index.html has no <!--app-html--> slot');
+  // The page's chunks: src/main.tsx preloads them when it starts the app, after the first paint.
+  const preloadAttribute = preloads.length ? ` data-preload="${preloads.map((file) => `/${file}`).join(' ')}"` : '';
   html = html.replace(
     '<div id="root"><!--app-html--></div>',
-    `<div id="root" data-prerendered="${route}">${body}</div>`,
+    `<div id="root" data-prerendered="${route}"${preloadAttribute}>${body}</div>`,
   );
   return html;
 }

@@ -1,34 +1,77 @@
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
-import { Providers } from './app/providers';
-import { AppRoutes, preloadPrerenderedPage } from './app/routes';
+import { holdPageInput, watchServerSections } from './lib/lazy-section-watch';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('Missing #root');
+// The entry: small on purpose. A prerendered page paints from its HTML and styles (scripts/prerender.mjs), and its
+// scripts only hydrate it, so they are requested once that first paint is done instead of competing with it for the
+// network (issue 3: the first and largest paint, the hero's poster, come with the document). Any other page renders
+// from its scripts and starts them at once.
 
-// The same tree as scripts/prerender.mjs renders at build time.
-const app = (
-  <StrictMode>
-    <BrowserRouter>
-      <Providers>
-        <AppRoutes />
-      </Providers>
-    </BrowserRouter>
-  </StrictMode>
-);
+const root = document.getElementById('root');
 
-const normalise = (pathname: string) => pathname.replace(/\/+$/, '') || '/';
-const prerendered = container.dataset.prerendered && normalise(container.dataset.prerendered);
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-if (prerendered && prerendered === normalise(window.location.pathname) && container.firstElementChild) {
-  // Build-time HTML of this very route: keep it and attach to it once its page code is here (lazy-page.ts).
-  preloadPrerenderedPage(prerendered)
-    .catch(() => undefined)
-    .finally(() => hydrateRoot(container, app));
+/** Preloads the prerendered page's chunks (listed by the prerender: the app's and the page's), a few per task. */
+async function preloadPageChunks() {
+  const files = root?.dataset.preload?.split(' ').filter(Boolean) ?? [];
+  for (let index = 0; index < files.length; index += 1) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = files[index]!;
+    document.head.append(link);
+    // Each request takes a moment to start: in batches, not one long task.
+    if (index % 6 === 5) await nextTask();
+  }
+}
+
+/**
+ * The costliest code to run at start-up in tasks of its own: Chakra's code with the theme's configuration
+ * (src/theme-config.ts), then Chakra's system made out of it (src/theme.ts), then the rest of the app. Shorter tasks
+ * block the page less than one long one (issue 3, total blocking time). The page is on screen already, and all the
+ * chunks load in parallel meanwhile.
+ */
+async function hydratePrerenderedPage() {
+  const config = import('./theme-config');
+  // Everything else (src/theme.ts and the app among it) is fetched meanwhile, but imported, so run, one after the
+  // other: imported together, modules that arrive together run together.
+  await preloadPageChunks();
+  await config;
+  await nextTask();
+  await import('./theme');
+  await nextTask();
+  await import('./app/start');
+}
+
+if (root?.dataset.prerendered) {
+  // What the visitor does on the page before the app is attached is held back and played again then; its sections
+  // that hydrate later (src/lib/lazy-section.tsx) do the same until they are live.
+  holdPageInput(root);
+  watchServerSections();
+  let isStarted = false;
+  const startOnce = () => {
+    if (isStarted) return;
+    isStarted = true;
+    void hydratePrerenderedPage();
+  };
+  // Once the image the page preloads for its largest paint (the hero's poster) is on screen: the browser reports
+  // that paint (largest-contentful-paint) when the frame is presented. A page without one, or whose largest paint is
+  // something else (a wide screen), starts shortly after it has loaded; a hidden tab, which paints nothing, at once.
+  const images = [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]')].map(
+    (link) => link.href,
+  );
+  if (images.length && PerformanceObserver.supportedEntryTypes.includes('largest-contentful-paint')) {
+    const observer = new PerformanceObserver((list) => {
+      if (!list.getEntries().some((entry) => images.includes((entry as LargestContentfulPaint).url))) return;
+      observer.disconnect();
+      setTimeout(startOnce, 0);
+    });
+    observer.observe({ type: 'largest-contentful-paint', buffered: true });
+  }
+  const afterLoad = () => {
+    if (document.visibilityState === 'visible') setTimeout(startOnce, images.length ? 300 : 0);
+    else startOnce();
+  };
+  if (document.readyState === 'complete') afterLoad();
+  else window.addEventListener('load', afterLoad, { once: true });
 } else {
-  // No markup, or another route's (the server's fallback page): render this route from scratch.
-  container.replaceChildren();
-  delete container.dataset.prerendered;
-  createRoot(container).render(app);
+  // Nothing on screen until the app renders: one import, all of its chunks at once.
+  void import('./app/start');
 }

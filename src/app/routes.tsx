@@ -1,8 +1,8 @@
 import { Center, Spinner } from '@chakra-ui/react';
-import { Suspense, type ComponentType } from 'react';
+import { Suspense, type ComponentType, type ReactElement } from 'react';
 import { useRoutes, type RouteObject } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { useAuth, type AuthState } from '@/hooks/use-auth';
+import { useAuth } from '@/hooks/use-auth';
 import { lazyPage, withLaterRecipes } from '@/lib/lazy-page';
 import { RootLayout } from './layouts/root-layout';
 import NotFoundPage from './not-found-page';
@@ -27,20 +27,29 @@ const RewardsPage = lazyPage(withLaterRecipes(() => import('@/features/clients/p
 const AdminPage = lazyPage(withLaterRecipes(() => import('@/features/admin/pages/admin-page')));
 const ChatTestPage = lazyPage(withLaterRecipes(() => import('@/features/chat-guard/pages/chat-test-page')));
 
-function page(Component: ComponentType) {
-  return (
-    <RouteErrorBoundary>
-      <Suspense
-        fallback={
-          <Center py="24">
-            <Spinner size="lg" color="brand.solid" aria-label="Loading page" />
-          </Center>
-        }
-      >
-        <Component />
-      </Suspense>
-    </RouteErrorBoundary>
-  );
+// Each page's element is made once: a route that re-renders on the auth answer returns the very same element, so
+// React does not re-render the page. That matters while a prerendered page hydrates: an update that reaches a
+// still-dehydrated part makes React hydrate all of it at once, in one long task (issue 3, total blocking time).
+const pageElements = new Map<ComponentType, ReactElement>();
+function page(Component: ComponentType): ReactElement {
+  let element = pageElements.get(Component);
+  if (!element) {
+    element = (
+      <RouteErrorBoundary>
+        <Suspense
+          fallback={
+            <Center py="24">
+              <Spinner size="lg" color="brand.solid" aria-label="Loading page" />
+            </Center>
+          }
+        >
+          <Component />
+        </Suspense>
+      </RouteErrorBoundary>
+    );
+    pageElements.set(Component, element);
+  }
+  return element;
 }
 
 function PageLoading() {
@@ -51,42 +60,51 @@ function PageLoading() {
   );
 }
 
-/** The route table of the spec; /dashboard and /admin exist only for signed-in users (and /admin for staff). */
-export function routesFor(auth: AuthState): RouteObject[] {
-  const children: RouteObject[] = [
-    // While auth loads, / shows the landing page (spec §2).
-    { index: true, element: page(auth.isAuthenticated ? HomePage : LandingPage) },
-    { path: paths.products, element: page(ProductsPage) },
-    { path: paths.apply, element: page(ApplyPage) },
-    { path: paths.about, element: page(AboutPage) },
-    { path: paths.contact, element: page(ContactPage) },
-    { path: '/login', element: page(LoginPage) },
-    { path: paths.resetPassword, element: page(ResetPasswordPage) },
-    {
-      path: paths.clientPortal,
-      element: auth.isLoading ? <PageLoading /> : page(auth.isAuthenticated ? ClientPortalPage : PortalLoginPage),
-    },
-    {
-      path: paths.rewards,
-      element: auth.isLoading ? <PageLoading /> : auth.isAuthenticated ? page(RewardsPage) : <UnauthorizedRedirect />,
-    },
-    { path: paths.chatTest, element: page(ChatTestPage) },
-  ];
-  if (auth.isLoading) {
-    children.push({ path: paths.dashboard, element: <PageLoading /> }, { path: paths.admin, element: <PageLoading /> });
-  } else if (auth.isAuthenticated) {
-    children.push({ path: paths.dashboard, element: page(DashboardPage) });
-    if (auth.isStaff) children.push({ path: paths.admin, element: page(AdminPage) });
-  } else {
-    // Not registered when signed out: visiting them sends the visitor to log in.
-    children.push(
-      { path: paths.dashboard, element: <UnauthorizedRedirect /> },
-      { path: paths.admin, element: <UnauthorizedRedirect /> },
-    );
-  }
-  children.push({ path: '*', element: page(NotFoundPage) });
-  return [{ element: <RootLayout auth={auth} />, children }];
+/** `/`: the landing page for visitors and while auth loads (spec §2), the home page when signed in. */
+function IndexRoute() {
+  const auth = useAuth();
+  return page(auth.isAuthenticated ? HomePage : LandingPage);
 }
+
+function ClientPortalRoute() {
+  const auth = useAuth();
+  if (auth.isLoading) return <PageLoading />;
+  return page(auth.isAuthenticated ? ClientPortalPage : PortalLoginPage);
+}
+
+/** Signed-in pages: a visitor is sent to log in; /admin is not there for clients (it answers Not Found). */
+function SignedInRoute({ component, isStaffOnly = false }: { component: ComponentType; isStaffOnly?: boolean }) {
+  const auth = useAuth();
+  if (auth.isLoading) return <PageLoading />;
+  if (!auth.isAuthenticated) return <UnauthorizedRedirect />;
+  if (isStaffOnly && !auth.isStaff) return page(NotFoundPage);
+  return page(component);
+}
+
+/**
+ * The route table of the spec. It does not depend on the auth state (the routes that do read it themselves), so the
+ * auth answer never re-renders the router and the route contexts it provides.
+ */
+const ROUTES: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      { index: true, element: <IndexRoute /> },
+      { path: paths.products, element: page(ProductsPage) },
+      { path: paths.apply, element: page(ApplyPage) },
+      { path: paths.about, element: page(AboutPage) },
+      { path: paths.contact, element: page(ContactPage) },
+      { path: '/login', element: page(LoginPage) },
+      { path: paths.resetPassword, element: page(ResetPasswordPage) },
+      { path: paths.clientPortal, element: <ClientPortalRoute /> },
+      { path: paths.rewards, element: <SignedInRoute component={RewardsPage} /> },
+      { path: paths.chatTest, element: page(ChatTestPage) },
+      { path: paths.dashboard, element: <SignedInRoute component={DashboardPage} /> },
+      { path: paths.admin, element: <SignedInRoute component={AdminPage} isStaffOnly /> },
+      { path: '*', element: page(NotFoundPage) },
+    ],
+  },
+];
 
 /** The page of each prerendered route, in the signed-out state the build renders it in (scripts/prerender.mjs). */
 const PRERENDERED_PAGES: Record<string, { preload: () => Promise<void> }> = {
@@ -103,6 +121,5 @@ export function preloadPrerenderedPage(pathname: string): Promise<void> {
 }
 
 export function AppRoutes() {
-  const auth = useAuth();
-  return useRoutes(routesFor(auth));
+  return useRoutes(ROUTES);
 }

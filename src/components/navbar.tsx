@@ -2,9 +2,10 @@ import { Box, Button, Flex, HStack, IconButton, Link as ChakraLink, Skeleton, Te
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import type { AuthState } from '@/hooks/use-auth';
+import { useAuth, type AuthState } from '@/hooks/use-auth';
 import { withLaterRecipes } from '@/lib/lazy-page';
 import { Logo } from './logo';
+import { LineIcon } from './line-icon';
 
 // The drawer and the account menu (Chakra's Drawer and Menu with their focus, scroll and positioning machinery) are
 // about 40 KB of compressed script that no first paint needs: they load when first wanted, with their recipes.
@@ -38,7 +39,8 @@ function logOut() {
 
 const accountLabel = (auth: AuthState) => auth.user?.firstName || 'Account';
 
-export function Navbar({ auth }: { auth: AuthState }) {
+export function Navbar() {
+  const auth = useAuth();
   const [isMenuOpen, setMenuOpen] = useState(false);
   const [isMenuRequested, setMenuRequested] = useState(false);
   const [isAccountMenuWanted, setAccountMenuWanted] = useState(false);
@@ -80,6 +82,7 @@ export function Navbar({ auth }: { auth: AuthState }) {
               width="40"
               borderRadius="md"
               data-testid="auth-placeholder"
+              role="status"
               aria-label="Loading account"
             />
           ) : auth.isAuthenticated ? (
@@ -153,16 +156,8 @@ function AccountButton({ label, onClick }: { label: string; onClick: () => void 
 
 function MenuIcon() {
   return (
-    <svg
-      width="24"
-      height="24"
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-    >
+    <LineIcon size={24}>
       <path d="M4 6h16M4 12h16M4 18h16" />
-    </svg>
+    </LineIcon>
   );
 }

@@ -3,9 +3,9 @@ import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Footer } from '@/components/footer';
 import { Navbar } from '@/components/navbar';
-import type { AuthState } from '@/hooks/use-auth';
 
-export function RootLayout({ auth }: { auth: AuthState }) {
+/** The page frame. It does not read the auth state itself (Navbar does), so the auth answer re-renders only that. */
+export function RootLayout() {
   const { pathname, hash } = useLocation();
   // New page, top of the page (unless a #section was asked for). Not on the first render: the browser has placed the
   // page already (top, or where a reload left it), and the visitor may have scrolled before the scripts arrived.
@@ -27,7 +27,7 @@ export function RootLayout({ auth }: { auth: AuthState }) {
       >
         Skip to content
       </ChakraLink>
-      <Navbar auth={auth} />
+      <Navbar />
       <Box as="main" id="main" flex="1" tabIndex={-1} _focus={{ outline: 'none' }}>
         <Outlet />
       </Box>

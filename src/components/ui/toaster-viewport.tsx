@@ -1,13 +1,25 @@
 import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast } from '@chakra-ui/react';
 import { toastSlotRecipe } from '@chakra-ui/react/theme';
 import { addRecipes } from '@/theme';
-import { toaster } from './toaster';
+import { useEffect } from 'react';
+import { notifyToasterShown, toaster } from './toaster';
 
 // Before the first render: the start-up theme has no toast recipe (src/theme.ts).
 addRecipes({ slotRecipes: { toast: toastSlotRecipe } });
 
 /** Loaded on demand by toaster.tsx: the region the notifications of `toaster` are drawn in. */
 export default function ToasterViewport() {
+  // After the frame that shows it (and the notifications already made).
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => {
+      // A notification made in the very commit that mounted the region can be missed by it: the region subscribes to
+      // the store a moment after mounting and may take the store's list from before. Publishing the store's
+      // notifications again adds what it lacks (and changes nothing it has).
+      for (const { id } of toaster.getVisibleToasts()) if (id) toaster.update(id, {});
+      notifyToasterShown();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, []);
   return (
     <Portal>
       <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>

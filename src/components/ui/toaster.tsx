@@ -13,7 +13,23 @@ export const toaster = createToaster({
 // Issue 3: the viewport (Chakra's Toast and its state machines, about 8 KB of compressed script) is not needed to
 // paint a page. It loads once the page is idle, so its live region is in place before later notifications (screen
 // readers announce them), or at once when a notification comes first: the store above keeps it until then.
-const ToasterViewport = lazy(() => import('./toaster-viewport'));
+const loadViewport = () => import('./toaster-viewport');
+const ToasterViewport = lazy(loadViewport);
+
+let markViewportShown: () => void = () => undefined;
+const viewportShown = new Promise<void>((resolve) => {
+  markViewportShown = resolve;
+});
+
+/** Resolves once the viewport is on screen (toaster-viewport.tsx tells), with any notification made before. */
+export function whenToasterShown(): Promise<void> {
+  return viewportShown;
+}
+
+/** For toaster-viewport.tsx, once it has painted. */
+export function notifyToasterShown() {
+  markViewportShown();
+}
 
 export function Toaster() {
   const [isWanted, setWanted] = useState(false);

@@ -1,8 +1,7 @@
 import { Field, Input } from '@chakra-ui/react';
 import { useRef } from 'react';
-import { useFormContext } from 'react-hook-form';
 import { useGooglePlaces } from '../hooks/use-google-places';
-import type { WizardValues } from '../utils/wizard';
+import { useWizardForm } from '../hooks/use-wizard-form';
 import { describedBy, fieldIds, useWizardField } from './form-fields';
 
 export const ADDRESS_MESSAGES = {
@@ -24,7 +23,7 @@ export function AddressField({
 }) {
   const name = 'businessAddress';
   const { field, error, setValue } = useWizardField(name);
-  const { setError } = useFormContext<WizardValues>();
+  const { setError } = useWizardForm();
   const inputRef = useRef<HTMLInputElement | null>(null);
   const status = useGooglePlaces(inputRef, mapsApiKey, ({ formattedAddress }) => {
     if (formattedAddress) setValue(formattedAddress);

@@ -1,12 +1,23 @@
-import { Box, Button, Card, Center, Flex, Heading, Spinner, Text } from '@chakra-ui/react';
+import { Box, Button, Card, chakra, Flex, Heading, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
-import { startTransition, useEffect, useRef, useState } from 'react';
-import { FormProvider, useForm, useFormContext, useWatch, type Resolver } from 'react-hook-form';
+import {
+  Activity,
+  startTransition,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactElement,
+} from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { toaster } from '@/components/ui/toaster';
 import { useAuth } from '@/hooks/use-auth';
 import { ApiError } from '@/lib/errors';
+import { useWizardForm, WizardFormContext } from '../hooks/use-wizard-form';
 import { trpc } from '@/lib/trpc';
 import {
   DOCUMENT_FIELDS,
@@ -37,6 +48,7 @@ import {
   resumeStep,
   schemaFor,
   splitOwnerName,
+  stepSchemaFor,
   stepsFor,
   type WizardMode,
   type WizardStep,
@@ -57,6 +69,17 @@ export const WELCOME_BACK =
 
 type Profile = ClientProfileDto;
 
+// Made once: a wizard re-render (a new step, an error) leaves them alone.
+const DISCLAIMER = <Disclaimer />;
+const TRUST_INDICATORS = <TrustIndicators />;
+
+/** The steps of plain fields, as elements made once. */
+const FIELD_STEPS: Record<'loan-amount' | 'personal' | 'financial', ReactElement> = {
+  'loan-amount': <LoanAmountStep />,
+  personal: <PersonalStep />,
+  financial: <FinancialStep />,
+};
+
 const AFTER_TITLES = {
   processing: { title: 'Processing Application', heading: 'Analyzing Your Application' },
   approval: { title: 'AI Underwriting Result', heading: 'Instant Decision' },
@@ -65,19 +88,33 @@ const AFTER_TITLES = {
   'account-created': { title: 'Account Created', heading: 'Account Created' },
 } as const;
 
-/** Loads what the wizard needs once (returning-client profile, maps key), then runs it. */
+const subscribeToNothing = () => () => undefined;
+
+/**
+ * The wizard. Its first step shows at once as for a new applicant, in the prerendered page too, so nothing moves when
+ * the code arrives (issue 4: layout shift). What it loads once (a returning client's profile, the maps key) starts a
+ * returning client's own flow when it comes; until then, and until the page is hydrated, the form takes no input.
+ */
 export function ApplicationWizard() {
   const start = trpc.application.start.useQuery(undefined, { staleTime: Infinity });
-  if (start.isPending) {
-    return (
-      <Center py="16">
-        <Spinner size="lg" color="brand.solid" aria-label="Loading application" />
-      </Center>
-    );
+  // False while hydrating the prerendered markup (it must render as the server did), true from then on.
+  const isHydrated = useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
+  // Decided once, when the profile call settles (a failed one means a new applicant, spec §4): registering at the
+  // end refetches the profile, which must not switch the flow. A signed-in client's answers start prefilled, so
+  // their wizard starts again with the profile; an anonymous applicant's keeps the form it has.
+  const [flow, setFlow] = useState<'anonymous' | 'signed-in' | 'returning' | null>(null);
+  if (flow === null && !start.isPending) {
+    const boot = start.data ?? null;
+    setFlow(modeOf(boot) === 'returning' ? 'returning' : boot?.profile ? 'signed-in' : 'anonymous');
   }
-  // A failed profile call means a new applicant (spec §4).
-  return <Wizard boot={start.data ?? null} />;
+  return <Wizard key={flow ?? 'anonymous'} boot={start.data ?? null} isReady={isHydrated && flow !== null} />;
 }
+
+const modeOf = (boot: WizardStartDto | null): WizardMode => (boot?.profile?.data.lastApplication ? 'returning' : 'new');
 
 function initialValues(profile: Profile | null): WizardValues {
   if (!profile) return EMPTY_VALUES;
@@ -137,26 +174,21 @@ function startMinimumDisplay(): () => Promise<void> {
     new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, started + MIN_PROCESSING_MS - performance.now())));
 }
 
-function Wizard({ boot }: { boot: WizardStartDto | null }) {
+function Wizard({ boot, isReady }: { boot: WizardStartDto | null; isReady: boolean }) {
   const auth = useAuth();
   const queryClient = useQueryClient();
-  // Decided once on load: registering at the end refetches the profile, which must not switch the flow.
+  // This mount's flow: a returning client's mount has their profile (ApplicationWizard).
   const [setup] = useState(() => {
     const profile = boot?.profile ?? null;
-    const mode: WizardMode = profile?.data.lastApplication ? 'returning' : 'new';
-    const base = initialValues(profile);
-    const draft = readStoredDraft(mode);
-    const values = draft ? { ...base, ...draft.values } : base;
-    const step: FormStep = draft ? resumeStep(draft, values) : mode === 'returning' ? 'documents' : 'loan-amount';
+    const mode = modeOf(boot);
+    const step: FormStep = mode === 'returning' ? 'documents' : 'loan-amount';
     return {
       mode,
-      values,
+      values: initialValues(profile),
       step,
       storedMasks: profile?.data.lastApplication
         ? { ssn: profile.data.lastApplication.ssn, ein: profile.data.lastApplication.ein }
         : null,
-      mapsApiKey: boot?.mapsApiKey ?? '',
-      isMapsKeyConfigured: boot?.mapsKeyConfigured ?? false,
     };
   });
   const { mode } = setup;
@@ -171,6 +203,7 @@ function Wizard({ boot }: { boot: WizardStartDto | null }) {
   });
 
   const [step, setStep] = useState<WizardStep>(setup.step);
+  const restoredStep = useRef<WizardStep | null>(null);
   const [files, setFiles] = useState<WizardFiles>(NO_FILES);
   const [docErrors, setDocErrors] = useState<DocumentErrors>({});
   const [progress, setProgress] = useState<UploadProgress>({ phase: 'uploading', fraction: 0 });
@@ -192,10 +225,25 @@ function Wizard({ boot }: { boot: WizardStartDto | null }) {
     toaster.create({ type: 'info', title: 'Welcome back!', description: WELCOME_BACK });
   }, [mode]);
 
+  // Answers kept over a reload (sessionStorage): read after the first render, which matches the prerendered markup,
+  // and before the browser paints.
+  useLayoutEffect(() => {
+    const draft = readStoredDraft(mode);
+    if (!draft) return;
+    const values = { ...setup.values, ...draft.values };
+    form.reset(values);
+    const resumed = resumeStep(draft, values);
+    restoredStep.current = resumed;
+    setStep(resumed);
+    // Once, on mount: the form and the setup are this mount's own.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   // A new step takes the focus to its heading, so screen readers announce it and keyboards start at the top.
   useEffect(() => {
-    if (!hasMounted.current) {
+    if (!hasMounted.current || step === restoredStep.current) {
       hasMounted.current = true;
+      restoredStep.current = null;
       return;
     }
     headingRef.current?.focus({ preventScroll: true });
@@ -230,16 +278,22 @@ function Wizard({ boot }: { boot: WizardStartDto | null }) {
   function validateStep(target: FormStep): boolean {
     const fields = STEP_FIELDS[target];
     if (fields.length === 0) return true;
-    const result = schema.safeParse(form.getValues());
+    const values = form.getValues();
+    const result = stepSchemaFor(mode, target).safeParse(
+      Object.fromEntries(fields.map((field) => [field, values[field]])),
+    );
     const messages = new Map<ApplicationField, string>();
     for (const issue of result.success ? [] : result.error.issues) {
       const field = issue.path[0] as ApplicationField;
       if (fields.includes(field) && !messages.has(field)) messages.set(field, issue.message);
     }
-    startTransition(() => {
-      form.clearErrors([...fields]);
-      for (const [field, message] of messages) form.setError(field, { type: 'validate', message });
-    });
+    // Nothing to clear or show (the usual Next): no form state update, so nothing re-renders for it.
+    if (messages.size > 0 || fields.some((field) => form.getFieldState(field).error)) {
+      startTransition(() => {
+        form.clearErrors([...fields]);
+        for (const [field, message] of messages) form.setError(field, { type: 'validate', message });
+      });
+    }
     const first = fields.find((field) => messages.has(field));
     if (first) form.setFocus(first);
     return !first;
@@ -325,6 +379,26 @@ function Wizard({ boot }: { boot: WizardStartDto | null }) {
     if (Object.keys(fileErrors).length > 0) setDocErrors(fileErrors);
   }
 
+  // The same elements from render to render: a hidden step that is shown is not rendered again for it.
+  const mapsApiKey = boot?.mapsApiKey ?? '';
+  const isMapsKeyConfigured = boot?.mapsKeyConfigured ?? false;
+  const businessStep = useMemo(
+    () => <BusinessStep mapsApiKey={mapsApiKey} isMapsKeyConfigured={isMapsKeyConfigured} />,
+    [mapsApiKey, isMapsKeyConfigured],
+  );
+  const documentsStep = useMemo(
+    () => (
+      <DocumentsStep
+        files={files}
+        errors={docErrors}
+        isReturning={mode === 'returning'}
+        onFilesChange={setFiles}
+        onErrorsChange={setDocErrors}
+      />
+    ),
+    [docErrors, files, mode],
+  );
+
   const isForm = isFormStep(step);
   const title = isForm ? STEP_TITLES[step] : AFTER_TITLES[step].title;
   const heading = isForm ? STEP_TITLES[step] : AFTER_TITLES[step].heading;
@@ -333,7 +407,7 @@ function Wizard({ boot }: { boot: WizardStartDto | null }) {
   const isFirst = isForm && steps.indexOf(step) === 0;
 
   return (
-    <FormProvider {...form}>
+    <WizardFormContext.Provider value={form}>
       {isFormStep(step) && <DraftSaver mode={mode} step={step} />}
       <Card.Root maxW="3xl" mx="auto" w="full">
         <Card.Body p={{ base: '4', md: '8' }}>
@@ -362,54 +436,61 @@ function Wizard({ boot }: { boot: WizardStartDto | null }) {
               else handleNext();
             }}
           >
-            {step === 'loan-amount' && <LoanAmountStep />}
-            {step === 'business' && (
-              <BusinessStep mapsApiKey={setup.mapsApiKey} isMapsKeyConfigured={setup.isMapsKeyConfigured} />
-            )}
-            {step === 'personal' && <PersonalStep />}
-            {step === 'financial' && <FinancialStep />}
-            {step === 'documents' && (
-              <DocumentsStep
-                files={files}
-                errors={docErrors}
-                isReturning={mode === 'returning'}
-                onFilesChange={setFiles}
-                onErrorsChange={setDocErrors}
-              />
-            )}
-            {step === 'review' && (
-              <ReviewStep
-                files={files}
-                mode={mode}
-                storedMasks={setup.storedMasks}
-                submitError={submitError}
-                isSubmitting={isSubmitting}
-                onEdit={goTo}
-                onRetry={() => void handleSubmit()}
-              />
-            )}
-            {isForm && (
-              <Flex mt="8" gap="3" justify="space-between" direction={{ base: 'column-reverse', sm: 'row' }}>
-                <Button type="button" variant="outline" size="lg" onClick={handlePrevious} disabled={isFirst}>
-                  Previous
-                </Button>
-                {step === 'review' ? (
-                  <Button
-                    type="submit"
-                    colorPalette="brand"
-                    size="lg"
-                    loading={isSubmitting}
-                    loadingText="Submitting..."
-                  >
-                    Submit Application
+            {/* Disabled until the form works: input to markup that is not hydrated yet would be lost. */}
+            <chakra.fieldset disabled={!isReady} border="0" p="0" m="0" minW="0">
+              {steps.map((formStep, index) => {
+                // The current step, and (once the form works) the ones before it and the next one, kept rendered
+                // but hidden: Next then only shows what is there, instead of building a step inside the click
+                // (issue 4, responsiveness). Review reads the answers when it renders, so it renders when shown.
+                // React renders hidden content after what is on screen, in slices, when the main thread is free.
+                const isCurrent = formStep === step;
+                const isPrepared = isReady && isForm && formStep !== 'review' && index <= steps.indexOf(step) + 1;
+                if (!isCurrent && !isPrepared) return null;
+                return (
+                  <Activity key={formStep} mode={isCurrent ? 'visible' : 'hidden'}>
+                    {formStep === 'review' ? (
+                      <ReviewStep
+                        files={files}
+                        mode={mode}
+                        storedMasks={setup.storedMasks}
+                        submitError={submitError}
+                        isSubmitting={isSubmitting}
+                        onEdit={goTo}
+                        onRetry={() => void handleSubmit()}
+                      />
+                    ) : formStep === 'documents' ? (
+                      documentsStep
+                    ) : formStep === 'business' ? (
+                      businessStep
+                    ) : (
+                      FIELD_STEPS[formStep]
+                    )}
+                  </Activity>
+                );
+              })}
+              {isForm && (
+                <Flex mt="8" gap="3" justify="space-between" direction={{ base: 'column-reverse', sm: 'row' }}>
+                  <Button type="button" variant="outline" size="lg" onClick={handlePrevious} disabled={isFirst}>
+                    Previous
                   </Button>
-                ) : (
-                  <Button type="submit" colorPalette="brand" size="lg">
-                    Next
-                  </Button>
-                )}
-              </Flex>
-            )}
+                  {step === 'review' ? (
+                    <Button
+                      type="submit"
+                      colorPalette="brand"
+                      size="lg"
+                      loading={isSubmitting}
+                      loadingText="Submitting..."
+                    >
+                      Submit Application
+                    </Button>
+                  ) : (
+                    <Button type="submit" colorPalette="brand" size="lg">
+                      Next
+                    </Button>
+                  )}
+                </Flex>
+              )}
+            </chakra.fieldset>
           </form>
           {step === 'processing' && <ProcessingStep progress={progress} />}
           {step === 'approval' && result && <ApprovalStep result={result} onContinue={() => goTo('success')} />}
@@ -420,11 +501,11 @@ function Wizard({ boot }: { boot: WizardStartDto | null }) {
             <CreateAccountStep defaults={accountDefaults(form.getValues())} onCreated={() => goTo('account-created')} />
           )}
           {step === 'account-created' && <AccountCreatedStep />}
-          {showsDisclaimer && <Disclaimer />}
+          {showsDisclaimer && DISCLAIMER}
         </Card.Body>
       </Card.Root>
-      {showsTrust && <TrustIndicators />}
-    </FormProvider>
+      {showsTrust && TRUST_INDICATORS}
+    </WizardFormContext.Provider>
   );
 }
 
@@ -434,7 +515,7 @@ function accountDefaults(values: WizardValues) {
 
 /** Reload safety: saves the non-restricted answers and the form step as they change (renders nothing). */
 function DraftSaver({ mode, step }: { mode: WizardMode; step: FormStep }) {
-  const { control } = useFormContext<WizardValues>();
+  const { control } = useWizardForm();
   const watched = useWatch({ control });
   const values: WizardValues = { ...EMPTY_VALUES };
   for (const field of Object.keys(EMPTY_VALUES) as ApplicationField[]) values[field] = watched[field] ?? '';

@@ -1,6 +1,7 @@
 import { Box, Button, Field, HStack, Stack, Text, chakra } from '@chakra-ui/react';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { FILE_INPUT_ACCEPT } from '@shared/schemas/application';
+import { LineIcon } from '@/components/line-icon';
 import { formatFileSize } from '../utils/format';
 
 type Props = {
@@ -142,18 +143,10 @@ export function FileDropzone({
 
 function UploadIcon() {
   return (
-    <svg
-      width="28"
-      height="28"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden="true"
-    >
+    <LineIcon size={28}>
       <path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4" />
       <path d="M17 8l-5-5-5 5" />
       <path d="M12 3v12" />
-    </svg>
+    </LineIcon>
   );
 }

@@ -1,8 +1,8 @@
 import { Field, Input, NativeSelect, Textarea, type InputProps } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { useController, useFormContext } from 'react-hook-form';
+import { useController } from 'react-hook-form';
 import type { ApplicationField } from '@shared/schemas/application';
-import type { WizardValues } from '../utils/wizard';
+import { useWizardForm } from '../hooks/use-wizard-form';
 
 type CommonProps = {
   name: ApplicationField;
@@ -24,7 +24,7 @@ export function describedBy(name: string, hasError: boolean, hasHelper: boolean)
 
 /** Wires a wizard field to the form: editing a field clears its error (spec §5). */
 export function useWizardField(name: ApplicationField) {
-  const { control, clearErrors } = useFormContext<WizardValues>();
+  const { control, clearErrors } = useWizardForm();
   const { field, fieldState } = useController({ name, control });
   const setValue = (value: string) => {
     field.onChange(value);

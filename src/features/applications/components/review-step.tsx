@@ -2,10 +2,10 @@ import { Alert, Box, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-
 import { CREDIT_SCORE_OPTIONS } from '@shared/constants';
 import { maskEinForDisplay, maskSsnForDisplay, parseLoanAmount } from '@shared/masks';
 import type { FormStep } from '@shared/schemas/application';
-import { useFormContext } from 'react-hook-form';
 import { formatCalendarDate, formatCurrency } from '../utils/format';
 import type { WizardFiles } from '../utils/submit';
-import type { WizardMode, WizardValues } from '../utils/wizard';
+import { useWizardForm } from '../hooks/use-wizard-form';
+import type { WizardMode } from '../utils/wizard';
 
 type Props = {
   files: WizardFiles;
@@ -21,7 +21,7 @@ type Props = {
 const notProvided = 'Not provided';
 
 export function ReviewStep({ files, mode, storedMasks, submitError, isSubmitting, onEdit, onRetry }: Props) {
-  const values = useFormContext<WizardValues>().getValues();
+  const values = useWizardForm().getValues();
   const amount = parseLoanAmount(values.loanAmount);
   const creditLabel = CREDIT_SCORE_OPTIONS.find((option) => option.value === values.estimatedCreditScore)?.label;
   const sections: Array<{ title: string; step: FormStep; rows: Array<[string, string]> }> = [

@@ -1,5 +1,7 @@
 import { Box, Flex, HStack, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { memo } from 'react';
 import type { FormStep } from '@shared/schemas/application';
+import { LineIcon } from '@/components/line-icon';
 
 export const STEP_TITLES: Record<FormStep, string> = {
   'loan-amount': 'Loan Amount',
@@ -40,52 +42,53 @@ export function WizardProgress({ steps, current }: { steps: readonly FormStep[];
         </Progress.Track>
       </Progress.Root>
       <HStack as="ol" listStyleType="none" justify="space-between" gap="1" aria-label="Application steps">
-        {steps.map((step, index) => {
-          const state = index + 1 < position ? 'done' : index + 1 === position ? 'current' : 'todo';
-          return (
-            <Flex
-              as="li"
-              key={step}
-              direction="column"
-              align="center"
-              gap="1"
-              flex="1"
-              minW="0"
-              color={state === 'todo' ? 'fg.muted' : 'brand.700'}
-              aria-current={state === 'current' ? 'step' : undefined}
-            >
-              <Flex
-                w="9"
-                h="9"
-                borderRadius="full"
-                align="center"
-                justify="center"
-                bg={state === 'current' ? 'brand.700' : state === 'done' ? 'brand.100' : 'bg.muted'}
-                color={state === 'current' ? 'white' : undefined}
-              >
-                <svg
-                  width="18"
-                  height="18"
-                  viewBox="0 0 24 24"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  aria-hidden="true"
-                >
-                  <path d={STEP_ICONS[step]} />
-                </svg>
-              </Flex>
-              <Text fontSize="xs" textAlign="center" display={{ base: 'none', md: 'block' }} truncate maxW="full">
-                {STEP_TITLES[step]}
-              </Text>
-              <Text srOnly>{state === 'done' ? '(completed)' : state === 'current' ? '(current)' : ''}</Text>
-            </Flex>
-          );
-        })}
+        {steps.map((step, index) => (
+          <StepMarker
+            key={step}
+            step={step}
+            state={index + 1 < position ? 'done' : index + 1 === position ? 'current' : 'todo'}
+          />
+        ))}
       </HStack>
     </Stack>
   );
 }
+
+type StepState = 'done' | 'current' | 'todo';
+
+/** One step's marker. Memoized: a step change re-renders only the two markers whose state changed (issue 4). */
+const StepMarker = memo(function StepMarker({ step, state }: { step: FormStep; state: StepState }) {
+  return (
+    <Flex
+      as="li"
+      direction="column"
+      align="center"
+      gap="1"
+      flex="1"
+      minW="0"
+      color={state === 'todo' ? 'fg.muted' : 'brand.700'}
+      aria-current={state === 'current' ? 'step' : undefined}
+    >
+      <Flex
+        w="9"
+        h="9"
+        borderRadius="full"
+        align="center"
+        justify="center"
+        bg={state === 'current' ? 'brand.700' : state === 'done' ? 'brand.100' : 'bg.muted'}
+        color={state === 'current' ? 'white' : undefined}
+      >
+        <LineIcon>
+          <path d={STEP_ICONS[step]} />
+        </LineIcon>
+      </Flex>
+      <Text fontSize="xs" textAlign="center" display={{ base: 'none', md: 'block' }} truncate maxW="full">
+        {STEP_TITLES[step]}
+      </Text>
+      <Text srOnly>{state === 'done' ? '(completed)' : state === 'current' ? '(current)' : ''}</Text>
+    </Flex>
+  );
+});
 
 export function Disclaimer() {
   return (

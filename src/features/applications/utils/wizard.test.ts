@@ -6,9 +6,14 @@ import {
   firstIncompleteStep,
   parseDraft,
   resumeStep,
+  schemaFor,
   splitOwnerName,
+  stepSchemaFor,
+  stepsFor,
+  type WizardMode,
   type WizardValues,
 } from './wizard';
+import { STEP_FIELDS } from '@shared/schemas/application';
 
 const complete: WizardValues = {
   ...EMPTY_VALUES,
@@ -72,5 +77,34 @@ describe('helpers', () => {
       ssn: 'Please enter a valid SSN format (XXX-XX-XXXX)',
       bankStatements: 'Each file must be 10MB or smaller',
     });
+  });
+});
+
+describe('stepSchemaFor', () => {
+  const issuesOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+    (result.success ? [] : (result.error?.issues ?? [])).map((issue) => `${String(issue.path[0])}: ${issue.message}`);
+
+  it('finds, per step, the very problems the whole schema finds in that step', () => {
+    const answers: WizardValues[] = [
+      EMPTY_VALUES,
+      complete,
+      { ...complete, loanAmount: '5', ein: '12', email: 'not-an-email', dateOfBirth: '2030-01-01', ssn: '1' },
+    ];
+    for (const mode of ['new', 'returning'] as WizardMode[]) {
+      for (const step of stepsFor(mode)) {
+        const fields: readonly string[] = STEP_FIELDS[step];
+        for (const values of answers) {
+          const whole = issuesOf(schemaFor(mode).safeParse(values)).filter((issue) =>
+            fields.includes(issue.split(':')[0]!),
+          );
+          const own = issuesOf(
+            stepSchemaFor(mode, step).safeParse(
+              Object.fromEntries(fields.map((field) => [field, values[field as keyof WizardValues]])),
+            ),
+          );
+          expect(own, `${mode} ${step}`).toEqual(whole);
+        }
+      }
+    }
   });
 });

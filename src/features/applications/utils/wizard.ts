@@ -8,6 +8,7 @@ import {
   type ApplicationField,
   type FormStep,
 } from '@shared/schemas/application';
+import type { z } from 'zod';
 
 /** Every answer as typed (all text, public spec §3). */
 export type WizardValues = Record<ApplicationField, string>;
@@ -40,6 +41,24 @@ export function stepsFor(mode: WizardMode): readonly FormStep[] {
 
 export function schemaFor(mode: WizardMode) {
   return mode === 'returning' ? returningApplicationFormSchema : applicationFormSchema;
+}
+
+const stepSchemas = new Map<string, z.ZodType>();
+
+/**
+ * The shared schema's rules for one step's fields: checking a step need not run every other field's rules (issue 4,
+ * the Next button's response time). Same rules, same messages; the fields are independent of each other.
+ */
+export function stepSchemaFor(mode: WizardMode, step: FormStep): z.ZodType {
+  const key = `${mode}:${step}`;
+  let schema = stepSchemas.get(key);
+  if (!schema) {
+    const mask: Partial<Record<ApplicationField, true>> = {};
+    for (const field of STEP_FIELDS[step]) mask[field] = true;
+    schema = schemaFor(mode).pick(mask);
+    stepSchemas.set(key, schema);
+  }
+  return schema;
 }
 
 export function isFormStep(step: WizardStep): step is FormStep {

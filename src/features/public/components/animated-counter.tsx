@@ -13,6 +13,14 @@ type Props = {
 };
 
 /**
+ * The counting text alone: each step re-renders only this text, not the styled elements around it (issue 3: the
+ * counters tick every 50 ms while the page is still loading).
+ */
+function CounterValue({ spec, isActive, isReduced }: { spec: CounterSpec; isActive: boolean; isReduced: boolean }) {
+  return spec.format(useStepCounter(spec, isActive, isReduced));
+}
+
+/**
  * A stat that counts up once when 10% of it is visible (public spec §4). The number sits in a box as wide as
  * the longest text it will show, left-aligned, so counting never moves anything else; screen readers and search
  * engines get the final value.
@@ -21,7 +29,6 @@ export function AnimatedCounter({ spec, label, tone = 'light' }: Props) {
   const ref = useRef<HTMLDivElement>(null);
   const isInView = useInView(ref, { once: true, amount: 0.1 });
   const isReduced = usePrefersReducedMotion();
-  const value = useStepCounter(spec, isInView, isReduced);
   const final = spec.format(spec.target);
   const widest = useMemo(() => widestCounterText(spec), [spec]);
   return (
@@ -40,7 +47,7 @@ export function AnimatedCounter({ spec, label, tone = 'light' }: Props) {
         color={tone === 'dark' ? 'gold.400' : 'brand.700'}
         data-testid="counter-value"
       >
-        {spec.format(value)}
+        <CounterValue spec={spec} isActive={isInView} isReduced={isReduced} />
       </Text>
       <VisuallyHidden>{final}</VisuallyHidden>
       <Text fontSize="sm" fontWeight="medium" color={tone === 'dark' ? 'whiteAlpha.900' : 'fg.muted'}>

@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Container, Grid, Heading, HStack, Stack, Text, Wrap } from '@chakra-ui/react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { HERO_CHIPS } from '../content/home-content';
+import { HERO_CHIPS } from '../content/hero-content';
 import { usePrefersReducedMotion } from '../hooks/use-prefers-reduced-motion';
 import { HERO_COUNTERS } from '../utils/counters';
 import { AnimatedCounter } from './animated-counter';

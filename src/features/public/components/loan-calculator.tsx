@@ -5,6 +5,8 @@ import { paths } from '@/config/paths';
 import { CALCULATOR, calculateLoan, formatUsd } from '@shared/calculator';
 import { Section } from './section';
 
+const LG_THUMB_SIZE = { width: 24, height: 24 };
+
 type SliderFieldProps = {
   label: string;
   value: number;
@@ -26,6 +28,9 @@ function SliderField({ label, value, range, display, valueText, onChange }: Slid
       getAriaValueText={(details) => valueText(details.value)}
       colorPalette="brand"
       size="lg"
+      // The thumb's size at size="lg" (sizes.6): known in advance, the thumbs are placed and shown in the prerendered
+      // markup too, instead of staying hidden until the slider has hydrated and measured them.
+      thumbSize={LG_THUMB_SIZE}
     >
       <HStack justify="space-between" mb="2">
         <Slider.Label fontWeight="semibold">{label}</Slider.Label>

@@ -2,8 +2,6 @@ import type { IconName } from '../components/icons';
 
 // Literal texts of the home and landing pages (public spec §1-2, issue 3). Names and businesses are fictional.
 
-export const HERO_CHIPS = ['Same-day approval', 'Up to $5M in funding', 'Soft credit check only'] as const;
-
 export const FEATURES: { title: string; text: string; icon: IconName }[] = [
   { title: 'Fast Mobility', text: 'Apply from any device in minutes and get a decision the same day.', icon: 'bolt' },
   { title: 'Term Loan', text: 'Fixed terms from 6 to 24 months for up to $1,000,000.', icon: 'document' },

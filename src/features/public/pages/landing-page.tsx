@@ -1,18 +1,38 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { usePageMeta } from '@/hooks/use-page-meta';
-import { EmailSignup } from '../components/email-signup';
-import { FeaturesGrid } from '../components/features-grid';
-import { FinalCta } from '../components/final-cta';
-import { FundAnything } from '../components/fund-anything';
+import { lazySection } from '@/lib/lazy-section';
 import { Hero } from '../components/hero';
-import { LoanCalculator } from '../components/loan-calculator';
-import { Requirements } from '../components/requirements';
-import { StatsSection } from '../components/stats-section';
-import { StepsToCash } from '../components/steps-to-cash';
-import { Testimonials } from '../components/testimonials';
 import { STICKY_BOX_THRESHOLD_PX, useScrolledPast } from '../hooks/use-scrolled-past';
 import { PUBLIC_PAGE_META } from '../meta';
+
+// Issue 3: everything below the hero hydrates when it nears the viewport (src/lib/lazy-section.tsx), so its code
+// (the calculator's sliders, the signup form) is not in the first download and hydrating the page is quick.
+const FeaturesGrid = lazySection('features', () =>
+  import('../components/features-grid').then((module) => module.FeaturesGrid),
+);
+const StatsSection = lazySection('stats', () =>
+  import('../components/stats-section').then((module) => module.StatsSection),
+);
+const LoanCalculator = lazySection('calculator', () =>
+  import('../components/loan-calculator').then((module) => module.LoanCalculator),
+);
+const Requirements = lazySection('requirements', () =>
+  import('../components/requirements').then((module) => module.Requirements),
+);
+const StepsToCash = lazySection('steps', () =>
+  import('../components/steps-to-cash').then((module) => module.StepsToCash),
+);
+const FundAnything = lazySection('fund-anything', () =>
+  import('../components/fund-anything').then((module) => module.FundAnything),
+);
+const Testimonials = lazySection('testimonials', () =>
+  import('../components/testimonials').then((module) => module.Testimonials),
+);
+const EmailSignup = lazySection('email-signup', () =>
+  import('../components/email-signup').then((module) => module.EmailSignup),
+);
+const FinalCta = lazySection('final-cta', () => import('../components/final-cta').then((module) => module.FinalCta));
 
 const StickyApplyBox = lazy(() => import('../components/sticky-apply-box'));
 

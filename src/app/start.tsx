@@ -1,0 +1,43 @@
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { Providers } from './providers';
+import { releasePageInput } from '@/lib/lazy-section-watch';
+import { AppRoutes, preloadPrerenderedPage } from './routes';
+
+// The app itself, started by src/main.tsx.
+
+const container = document.getElementById('root');
+if (!container) throw new Error('Missing #root');
+
+// The same tree as scripts/prerender.mjs renders at build time.
+const appWith = ({ hasPrerenderedStyles }: { hasPrerenderedStyles: boolean }) => (
+  <StrictMode>
+    <BrowserRouter>
+      <Providers hasPrerenderedStyles={hasPrerenderedStyles}>
+        <AppRoutes />
+      </Providers>
+    </BrowserRouter>
+  </StrictMode>
+);
+
+const normalise = (pathname: string) => pathname.replace(/\/+$/, '') || '/';
+const prerendered = container.dataset.prerendered && normalise(container.dataset.prerendered);
+
+if (prerendered && prerendered === normalise(window.location.pathname) && container.firstElementChild) {
+  // Build-time HTML of this very route: keep it and attach to it once its page code is here (lazy-page.ts).
+  // In a transition, React hydrates in slices and yields to the browser between them, instead of one long task
+  // (issue 3, total blocking time); input that reaches markup not yet hydrated makes it hydrate that part first.
+  preloadPrerenderedPage(prerendered)
+    .catch(() => undefined)
+    .finally(() => {
+      startTransition(() => void hydrateRoot(container, appWith({ hasPrerenderedStyles: true })));
+      releasePageInput();
+    });
+} else {
+  // No markup, or another route's (the server's fallback page): render this route from scratch.
+  releasePageInput();
+  container.replaceChildren();
+  delete container.dataset.prerendered;
+  createRoot(container).render(appWith({ hasPrerenderedStyles: false }));
+}

@@ -1,0 +1,134 @@
+// The app's Chakra theme, as configuration: src/theme.ts makes the system out of it. Apart so that the browser runs
+// Chakra's own code (this module's imports) and the costly createSystem call in separate tasks (src/main.tsx; issue 3,
+// total blocking time).
+import { defineConfig } from '@chakra-ui/react';
+import {
+  animationStyles,
+  badgeRecipe,
+  breakpoints,
+  buttonRecipe,
+  cardSlotRecipe,
+  containerRecipe,
+  cssVarsPrefix,
+  cssVarsRoot,
+  fieldSlotRecipe,
+  globalCss,
+  headingRecipe,
+  iconRecipe,
+  inputRecipe,
+  keyframes,
+  layerStyles,
+  linkRecipe,
+  semanticTokens,
+  skeletonRecipe,
+  sliderSlotRecipe,
+  spinnerRecipe,
+  textareaRecipe,
+  textStyles,
+  tokens,
+} from '@chakra-ui/react/theme';
+
+type TokenTree = { [key: string]: unknown };
+const isTree = (value: unknown): value is TokenTree => typeof value === 'object' && value !== null;
+
+/**
+ * Semantic tokens with their light value only. The app has no dark mode (nothing sets Chakra's `dark` class), and
+ * every `{ _light, _dark }` pair costs a conditional token at start-up and a rule in the global CSS: without them,
+ * creating the system takes about a quarter less time on the main thread (issue 3).
+ */
+export function withoutDarkMode<T extends object>(semanticTokens: T): T {
+  const strip = (node: unknown): unknown => {
+    if (!isTree(node)) return node;
+    if (isTree(node.value) && '_light' in node.value) return { ...node, value: node.value._light };
+    return Object.fromEntries(Object.entries(node).map(([key, child]) => [key, strip(child)]));
+  };
+  return strip(semanticTokens) as T;
+}
+
+// Issue 3: Chakra's defaultConfig carries the recipe of every component it has (date pickers, color pickers,
+// tree views…), about 18 KB of the compressed start-up script. This is the same theme (the tokens, global styles and
+// recipes are Chakra's own objects, merged in the same order) with only the recipes that the app shell and the public
+// pages render. The other pages add the recipes they use before they render (src/lib/later-recipes.ts, addRecipes).
+// A component whose recipe is in neither renders unstyled; src/theme.test.ts checks every component the app imports.
+export const chakraTheme = defineConfig({
+  preflight: true,
+  cssVarsPrefix,
+  cssVarsRoot,
+  globalCss,
+  theme: {
+    breakpoints,
+    keyframes,
+    tokens,
+    semanticTokens: withoutDarkMode(semanticTokens),
+    recipes: {
+      badge: badgeRecipe,
+      button: buttonRecipe,
+      container: containerRecipe,
+      heading: headingRecipe,
+      icon: iconRecipe,
+      input: inputRecipe,
+      link: linkRecipe,
+      skeleton: skeletonRecipe,
+      spinner: spinnerRecipe,
+      textarea: textareaRecipe,
+    },
+    slotRecipes: {
+      card: cardSlotRecipe,
+      field: fieldSlotRecipe,
+      slider: sliderSlotRecipe,
+    },
+    textStyles,
+    layerStyles,
+    animationStyles,
+  },
+});
+
+// The app's own tokens on top of Chakra's. System fonts only: nothing is fetched from a CDN.
+export const brandConfig = defineConfig({
+  globalCss: {
+    'html, body': { bg: 'bg', color: 'fg' },
+    '*:focus-visible': { outline: '2px solid', outlineColor: 'brand.500', outlineOffset: '2px' },
+    // Sections that hydrate when reached (src/lib/lazy-section.tsx) are off screen at first: the browser skips their
+    // style, layout and paint until then as well (issue 3: a quicker first paint), keeping a height meanwhile.
+    '[data-lazy-section]': { contentVisibility: 'auto', containIntrinsicSize: 'auto 900px' },
+  },
+  theme: {
+    tokens: {
+      fonts: {
+        heading: { value: "'Segoe UI', Roboto, 'Helvetica Neue', Arial, system-ui, sans-serif" },
+        body: { value: "'Segoe UI', Roboto, 'Helvetica Neue', Arial, system-ui, sans-serif" },
+      },
+      colors: {
+        brand: {
+          50: { value: '#e8f0fd' },
+          100: { value: '#c6d8f9' },
+          200: { value: '#9dbaf2' },
+          300: { value: '#6f98e8' },
+          400: { value: '#4479db' },
+          500: { value: '#1f5cc7' },
+          600: { value: '#1549a6' },
+          700: { value: '#0b3d91' },
+          800: { value: '#082c69' },
+          900: { value: '#051c44' },
+          950: { value: '#03112a' },
+        },
+        gold: { 400: { value: '#f7c948' }, 500: { value: '#f5b301' }, 600: { value: '#cc9400' } },
+      },
+    },
+    semanticTokens: {
+      colors: {
+        // Chakra's default (red.500) has 3.8:1 on white, under WCAG AA's 4.5:1 for the small field error text.
+        fg: { error: { value: '{colors.red.700}' } },
+        brand: {
+          solid: { value: '{colors.brand.700}' },
+          contrast: { value: 'white' },
+          fg: { value: '{colors.brand.700}' },
+          muted: { value: '{colors.brand.100}' },
+          subtle: { value: '{colors.brand.50}' },
+          emphasized: { value: '{colors.brand.200}' },
+          focusRing: { value: '{colors.brand.500}' },
+        },
+      },
+    },
+  },
+});
