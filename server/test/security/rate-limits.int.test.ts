@@ -226,11 +226,17 @@ const counterKey = (limit: Limit, subject: string) => `${limit.name}:${sha256Hex
 
 /**
  * Brings the subject's counter to `count` hits, as `count` earlier requests would have (one hit through the server's
- * own limiter opens the window; the row is then set to the count, saving hundreds of round trips for the admin limit).
+ * own limiter opens the window; the row is then set to the count, saving round trips).
  */
 async function prefill(limit: Limit, subject: string, count: number) {
   if (count === 0) return;
   const { limiter, db } = await getTestDeps();
+  if (limit.lease) {
+    // A leased limit (the admin one) hands out hits this process took from the database in blocks: the counter row
+    // alone does not say what is left, so the hits go through the limiter (one round trip per block).
+    for (let n = 0; n < count; n += 1) expect((await limiter.hit(limit, subject)).allowed).toBe(true);
+    return;
+  }
   await limiter.hit(limit, subject);
   await db
     .update(rateLimitCounters)
