@@ -27,6 +27,7 @@ import { getAnalytics, getDashboard } from '../services/admin/dashboard';
 import { getLoanPayments, listActiveLoans, recordLoanPayment } from '../services/admin/loans';
 import { listRefinanceRequests } from '../services/admin/refinance';
 import { createStaff, listStaff, setStaffActive, setStaffRole, terminateStaffSessions } from '../services/admin/staff';
+import { countUnfinishedOcrJobs } from '../services/ocr/jobs';
 import { LIMITS } from '../services/rate-limit';
 import type { Context } from '../trpc/context';
 import { adminProcedure, createCallerFactory, router, superAdminProcedure } from '../trpc/init';
@@ -55,6 +56,10 @@ export const adminRouter = router({
 
   listApplications: staff.input(listApplicationsSchema).query(({ ctx, input }) => listApplications(ctx, input)),
   applicationById: staff.input(byIdSchema).query(({ ctx, input }) => getApplicationDetail(ctx, actorOf(ctx), input.id)),
+  // While a statement waits for OCR the detail polls this, and reads the audited detail again once it is done.
+  ocrPending: staff
+    .input(byIdSchema)
+    .query(async ({ ctx, input }) => ({ pending: await countUnfinishedOcrJobs(ctx.db, input.id) })),
   // A mutation so the address travels in the body, never in a URL (SECURITY.md tRPC 7).
   applicationsByEmail: staff
     .input(byEmailSchema)

@@ -17,6 +17,18 @@ export type ClaimedOcrJob = {
   claimedBy: string;
 };
 
+/**
+ * How many of an application's OCR jobs are not finished yet (queued or running). What the staff detail polls while
+ * a statement waits for OCR: no statement figures or personal data, so no audited read per poll (issue 5).
+ */
+export async function countUnfinishedOcrJobs(db: DbOrTx, applicationId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`COUNT(*)` })
+    .from(ocrJobs)
+    .where(and(eq(ocrJobs.applicationId, applicationId), inArray(ocrJobs.status, ['pending', 'running'])));
+  return Number(row?.count ?? 0);
+}
+
 /** Queues OCR for the given documents; a document already queued keeps its job (a retried submission). */
 export async function queueOcrJobs(tx: DbOrTx, applicationId: string, documentIds: string[]): Promise<void> {
   if (documentIds.length === 0) return;

@@ -11,7 +11,7 @@ import {
 import { insertApplication } from '../../test/factories';
 import { insertDocument } from '../../test/factories/admin';
 import { applicationFormData, photoPng, postApplication, type UploadFile } from '../../test/factories/applications';
-import { eventually, getTestDeps, startTestServer, type TestServer } from '../../test/harness';
+import { callerFor, eventually, getTestDeps, insertUser, startTestServer, type TestServer } from '../../test/harness';
 import { expectedMonths } from '../../test/statements/ledger';
 import {
   OCR_FIXTURE_BILEVEL_PNG,
@@ -138,6 +138,9 @@ describe('OCR of photographed and scanned statements after the answer', { timeou
       ocr: { status: 'pending', note: null },
     });
     expect(before.analysis.months).toEqual([]);
+    // What the staff detail polls meanwhile: one unfinished job, and no audited read of the application per poll.
+    const staff = await callerFor(await insertUser({ role: 'admin' }));
+    expect(await staff.admin.ocrPending({ id: applicationId })).toEqual({ pending: 1 });
 
     const loop = startOcrLoop(server.deps, { runner, applicationIds: [applicationId], pollMs: 60_000 });
     try {
@@ -149,6 +152,7 @@ describe('OCR of photographed and scanned statements after the answer', { timeou
 
     const [done] = await jobsOf(applicationId);
     expect(done).toMatchObject({ status: 'done', attempts: 1, claimedBy: null, pagesRead: 1, error: null });
+    expect(await staff.admin.ocrPending({ id: applicationId })).toEqual({ pending: 0 });
     const after = await storedOf(applicationId);
     // Exact cents: the synthetic photo is clean.
     expect(monthsOf(after.analysis)).toEqual(ledgerMonths);
@@ -184,6 +188,11 @@ describe('OCR of photographed and scanned statements after the answer', { timeou
         detail: expect.objectContaining({ documentId: done!.documentId, ocr: 'read', transactions: 27 }),
       },
     ]);
+    const views = await db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, applicationId), eq(auditLog.action, 'application.view')));
+    expect(views).toEqual([]);
   });
 
   it('retries a job whose claimer died once its lease has expired, and drops the dead claim', async () => {

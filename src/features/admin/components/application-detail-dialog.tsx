@@ -60,17 +60,23 @@ function DetailContent({
   canReveal: boolean;
   onByEmail: (email: string) => void;
 }) {
-  const query = trpc.admin.applicationById.useQuery(
+  const query = trpc.admin.applicationById.useQuery({ id: request.id }, { staleTime: 10_000 });
+  // OCR of a photo or scan finishes after the answer (issue 5). While a statement waits for it, the dialog polls how
+  // many jobs are unfinished (no personal data: not an audited read), and reads the detail again (one audited view)
+  // each time that answers none, until the detail shows the OCR outcome.
+  const isOcrPending = hasPendingOcr(query.data?.underwriting?.analysis);
+  const ocr = trpc.admin.ocrPending.useQuery(
     { id: request.id },
     {
-      staleTime: 10_000,
-      // OCR of a photo or scan finishes after the answer (issue 5): poll while a statement waits for it.
-      refetchInterval: (current) =>
-        hasPendingOcr(current.state.data?.underwriting?.analysis) && current.state.dataUpdateCount < OCR_REFRESH_LIMIT
-          ? OCR_REFRESH_MS
-          : false,
+      enabled: isOcrPending,
+      staleTime: 0,
+      refetchInterval: (current) => (current.state.dataUpdateCount < OCR_REFRESH_LIMIT ? OCR_REFRESH_MS : false),
     },
   );
+  const { refetch } = query;
+  useEffect(() => {
+    if (isOcrPending && ocr.data?.pending === 0) void refetch();
+  }, [isOcrPending, ocr.data?.pending, ocr.dataUpdatedAt, refetch]);
   useEffect(() => {
     if (query.error) {
       toaster.create({
