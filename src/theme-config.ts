@@ -45,6 +45,26 @@ export function withoutDarkMode<T extends object>(semanticTokens: T): T {
   return strip(semanticTokens) as T;
 }
 
+/**
+ * Chakra's colour palettes that nothing in the app uses (src/theme.test.ts checks no source names them). Each palette
+ * is 11 colour tokens and 7 semantic ones to resolve at start-up: without these four, creating the system takes about
+ * a fifth less time (median of 10 cold runs in Node, 54 ms against 69 ms; issue 3, total blocking time), and the page's
+ * token CSS is smaller.
+ */
+export const UNUSED_PALETTES = ['teal', 'cyan', 'purple', 'pink'] as const;
+
+/** A colour token table without the unused palettes. */
+export function withoutUnusedPalettes<T extends object>(colors: T): T {
+  const unused = new Set<string>(UNUSED_PALETTES);
+  return Object.fromEntries(Object.entries(colors).filter(([name]) => !unused.has(name))) as T;
+}
+
+/** Semantic tokens with their light value only and without the unused palettes. */
+export function appSemanticTokens<T extends { colors?: object }>(semanticTokens: T): T {
+  const light = withoutDarkMode(semanticTokens);
+  return light.colors ? { ...light, colors: withoutUnusedPalettes(light.colors) } : light;
+}
+
 // Issue 3: Chakra's defaultConfig carries the recipe of every component it has (date pickers, color pickers,
 // tree views…), about 18 KB of the compressed start-up script. This is the same theme (the tokens, global styles and
 // recipes are Chakra's own objects, merged in the same order) with only the recipes that the app shell and the public
@@ -58,8 +78,8 @@ export const chakraTheme = defineConfig({
   theme: {
     breakpoints,
     keyframes,
-    tokens,
-    semanticTokens: withoutDarkMode(semanticTokens),
+    tokens: { ...tokens, colors: withoutUnusedPalettes(tokens.colors ?? {}) },
+    semanticTokens: appSemanticTokens(semanticTokens),
     recipes: {
       badge: badgeRecipe,
       button: buttonRecipe,

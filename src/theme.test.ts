@@ -5,12 +5,22 @@ import { createSystem, defaultConfig } from '@chakra-ui/react';
 import { describe, expect, it } from 'vitest';
 import { addLaterRecipes, LATER_RECIPES } from '@/lib/later-recipes';
 import { system } from './theme';
-import { brandConfig, withoutDarkMode } from './theme-config';
+import { appSemanticTokens, brandConfig, UNUSED_PALETTES, withoutUnusedPalettes } from './theme-config';
 
-// What the app used before issue 3: Chakra's whole default theme under the same brand config (light mode only).
+// What the app used before issue 3: Chakra's whole default theme under the same brand config (light mode only, and
+// without the colour palettes that no source uses: checked below).
 const reference = createSystem(
-  defaultConfig,
-  { theme: { semanticTokens: withoutDarkMode(defaultConfig.theme?.semanticTokens ?? {}) } },
+  {
+    ...defaultConfig,
+    theme: {
+      ...defaultConfig.theme,
+      tokens: {
+        ...defaultConfig.theme?.tokens,
+        colors: withoutUnusedPalettes(defaultConfig.theme?.tokens?.colors ?? {}),
+      },
+      semanticTokens: appSemanticTokens(defaultConfig.theme?.semanticTokens ?? {}),
+    },
+  },
   brandConfig,
 );
 const json = (value: unknown) => JSON.stringify(value);
@@ -147,6 +157,24 @@ describe('the Chakra theme (issue 3)', () => {
     const { recipes: _recipes, slotRecipes: _slotRecipes, ...theme } = system._config.theme ?? {};
     const { recipes: _r, slotRecipes: _s, ...referenceTheme } = reference._config.theme ?? {};
     expect(json(theme)).toBe(json(referenceTheme));
+  });
+
+  it('leaves out only colour palettes that no source file names', () => {
+    const full = createSystem(defaultConfig);
+    for (const palette of UNUSED_PALETTES) {
+      expect(
+        full.tokens.allTokens.some((token) => token.name === `colors.${palette}.500`),
+        palette,
+      ).toBe(true);
+      expect(
+        system.tokens.allTokens.some((token) => token.name.startsWith(`colors.${palette}.`)),
+        palette,
+      ).toBe(false);
+    }
+    expect(system.tokens.allTokens.some((token) => token.name === 'colors.orange.solid')).toBe(true);
+    const pattern = new RegExp(`\\b(${UNUSED_PALETTES.join('|')})\\b`);
+    const naming = [...SOURCES.keys()].filter((file) => pattern.test(readFileSync(file, 'utf8'))).map(relative);
+    expect(naming).toEqual([path.join('theme-config.ts')]);
   });
 
   it("holds Chakra's own recipes, and adds the later ones unchanged", () => {
