@@ -1,5 +1,5 @@
 import { Center, Spinner } from '@chakra-ui/react';
-import { Suspense, type ComponentType, type ReactElement } from 'react';
+import { Suspense, useDeferredValue, type ComponentType, type ReactElement } from 'react';
 import { useRoutes, type RouteObject } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/hooks/use-auth';
@@ -62,8 +62,9 @@ function PageLoading() {
 
 /** `/`: the landing page for visitors and while auth loads (spec §2), the home page when signed in. */
 function IndexRoute() {
-  const auth = useAuth();
-  return page(auth.isAuthenticated ? HomePage : LandingPage);
+  // Deferred (see Navbar): a signed-in visitor's home page replaces the landing page in a transition, in slices.
+  const isAuthenticated = useDeferredValue(useAuth().isAuthenticated);
+  return page(isAuthenticated ? HomePage : LandingPage);
 }
 
 function ClientPortalRoute() {

@@ -1,5 +1,5 @@
 import { Box, Button, Flex, HStack, IconButton, Link as ChakraLink, Skeleton, Text } from '@chakra-ui/react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useAuth, type AuthState } from '@/hooks/use-auth';
@@ -39,8 +39,17 @@ function logOut() {
 
 const accountLabel = (auth: AuthState) => auth.user?.firstName || 'Account';
 
+/**
+ * The auth answer reaches components through react-query's store subscription, which React renders synchronously, in
+ * one task, as soon as it arrives. Here that render stops at this component: the bar is drawn from the deferred
+ * state, in a transition that React renders in slices between which the browser can answer input (issue 3, total
+ * blocking time: it was a ~100 ms task on a phone-speed CPU, just after the page hydrated).
+ */
 export function Navbar() {
-  const auth = useAuth();
+  return <NavbarContent auth={useDeferredValue(useAuth())} />;
+}
+
+const NavbarContent = memo(function NavbarContent({ auth }: { auth: AuthState }) {
   const [isMenuOpen, setMenuOpen] = useState(false);
   const [isMenuRequested, setMenuRequested] = useState(false);
   const [isAccountMenuWanted, setAccountMenuWanted] = useState(false);
@@ -138,7 +147,7 @@ export function Navbar() {
       </Flex>
     </Box>
   );
-}
+});
 
 /**
  * Until its code arrives the account button is drawn the same way; a click on it then opens the menu as soon as the

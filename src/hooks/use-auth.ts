@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { trpc } from '@/lib/trpc';
 
 export type AuthState = ReturnType<typeof useAuth>;
@@ -7,12 +8,18 @@ export type AuthState = ReturnType<typeof useAuth>;
 export function useAuth() {
   const query = trpc.auth.current.useQuery(undefined, { staleTime: 30_000 });
   const user = query.data ?? null;
-  return {
-    user,
-    isLoading: query.isPending,
-    isAuthenticated: Boolean(user),
-    isStaff: user?.role === 'admin' || user?.role === 'super_admin',
-  };
+  const isLoading = query.isPending;
+  // The same object until the answer changes, so that useDeferredValue (navbar.tsx, routes.tsx) sees no change on a
+  // render for another reason.
+  return useMemo(
+    () => ({
+      user,
+      isLoading,
+      isAuthenticated: Boolean(user),
+      isStaff: user?.role === 'admin' || user?.role === 'super_admin',
+    }),
+    [user, isLoading],
+  );
 }
 
 /**

@@ -1,5 +1,7 @@
 // Loan calculator of public spec §9: the one formula the page and the tests share.
 
+import { groupThousands } from './group-thousands';
+
 export const CALCULATOR = {
   amount: { min: 5_000, max: 5_000_000, step: 5_000, default: 100_000 },
   rate: { min: 8, max: 25, step: 0.5, default: 12 },
@@ -41,5 +43,5 @@ export function calculateLoan({ amount, annualRatePercent, months }: LoanInput):
 
 /** USD without decimals: 100000 -> "$100,000". */
 export function formatUsd(value: number): string {
-  return `$${Math.round(value).toLocaleString('en-US')}`;
+  return `$${groupThousands(Math.round(value))}`;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GUARD_STATES } from '../constants';
+import { groupThousands } from '../group-thousands';
 
 // Chat guard (signed-in-areas.md: Chat test page, Chat entities, Guard session states, §9 constants).
 export const CHAT_MESSAGE_MAX_CHARS = 2000;
@@ -30,7 +31,7 @@ export const chatMessageSchema = z.object({
         .string()
         .min(1, 'Message cannot be empty')
         .refine((value) => charCount(value) <= CHAT_MESSAGE_MAX_CHARS, {
-          message: `Message must be at most ${CHAT_MESSAGE_MAX_CHARS.toLocaleString('en-US')} characters`,
+          message: `Message must be at most ${groupThousands(CHAT_MESSAGE_MAX_CHARS)} characters`,
         }),
     ),
 });

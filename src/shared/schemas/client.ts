@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AiDecision, ApplicationStatus, LoanStatus, MilestoneCategory, RewardType } from '../constants';
+import { groupThousands } from '../group-thousands';
 
 // Client area (issue 6; signed-in spec §3-9, PRODUCT.md 5). Inputs are zod; answers are plain types the
 // server's services return, so the client needs nothing from server/.
@@ -33,8 +34,8 @@ export const createRefinanceRequestSchema = z
     requestedAmount: z
       .number({ error: 'Please enter an amount in whole dollars' })
       .int('Please enter an amount in whole dollars')
-      .min(REFINANCE_AMOUNT_MIN, `The amount must be at least $${REFINANCE_AMOUNT_MIN.toLocaleString('en-US')}`)
-      .max(REFINANCE_AMOUNT_MAX, `The amount must be at most $${REFINANCE_AMOUNT_MAX.toLocaleString('en-US')}`)
+      .min(REFINANCE_AMOUNT_MIN, `The amount must be at least $${groupThousands(REFINANCE_AMOUNT_MIN)}`)
+      .max(REFINANCE_AMOUNT_MAX, `The amount must be at most $${groupThousands(REFINANCE_AMOUNT_MAX)}`)
       .optional(),
     reason: z
       .string({ error: 'Please tell us why you would like to refinance' })

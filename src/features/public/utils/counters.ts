@@ -1,5 +1,7 @@
 // Counter targets and formats of public spec §2 and §9 (hero and About page).
 
+import { groupThousands } from '@shared/group-thousands';
+
 export type CounterSpec = {
   target: number;
   step: number;
@@ -27,7 +29,7 @@ export function formatMillionsPlus(value: number): string {
 
 /** About page: clients as …+ with thousands separators. */
 export function formatCountPlus(value: number): string {
-  return `${value.toLocaleString('en-US')}+`;
+  return `${groupThousands(value)}+`;
 }
 
 export const HERO_COUNTERS = {
