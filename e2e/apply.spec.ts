@@ -34,6 +34,8 @@ test.describe('apply as a new applicant', () => {
     await next(page);
     await expect(page.getByText('Step 2 of 6')).toBeVisible();
     await expect(page.getByText('33% complete')).toBeVisible();
+    // The new step's heading takes the focus (once painted), so a screen reader announces it.
+    await expect(page.getByRole('heading', { name: 'Business Information' })).toBeFocused();
     await page.getByRole('button', { name: 'Previous' }).click();
     await expect(page.getByLabel('Loan Amount')).toHaveValue('75,000');
 

@@ -242,14 +242,26 @@ function Wizard({ boot, isReady }: { boot: WizardStartDto | null; isReady: boole
   }, []);
 
   // A new step takes the focus to its heading, so screen readers announce it and keyboards start at the top.
+  // Once the step is painted: focusing and scrolling need the new step's style and layout at once, and React runs this
+  // effect of a click's render before the browser paints, so it made the browser compute them twice before showing
+  // the step (issue 4: about a third of Next's time at a phone's speed).
   useEffect(() => {
     if (!hasMounted.current || step === restoredStep.current) {
       hasMounted.current = true;
       restoredStep.current = null;
       return;
     }
-    headingRef.current?.focus({ preventScroll: true });
-    headingRef.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+    let timer: number | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => {
+        headingRef.current?.focus({ preventScroll: true });
+        headingRef.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+      }, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
   }, [step]);
 
   // After Submit found a problem on an earlier step: show that step's errors and focus the first one.
