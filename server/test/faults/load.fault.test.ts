@@ -315,7 +315,12 @@ describe('N8 load', () => {
       for (const run of [...steady.alone, ...steady.during]) expect(count(run, (status) => status !== 200)).toBe(0);
       for (const run of steady.burst) expect(count(run, (status) => status !== 401 && status !== 429)).toBe(0);
       expect(duringP99).toBeLessThan(2 * Math.max(aloneP99, 1));
-      expect(growth).toBeLessThan(0.1);
+      // A leak check, not a size check. Without any leak the resident size after this load moves a lot from run to
+      // run: the heap and the allocator's arenas grow ~20 MiB a burst round and are given back only when the collector
+      // compacts, never while the server idles (sampled round by round over six rounds: 307 -> 328 -> 350 -> 274 ->
+      // 287 -> 273 MiB). Thirteen runs of one build on 2026-11-24 ended between -13% and +22% of the warm-up size, so
+      // 10% failed a third of them. 30% still fails a leak of 1.2 KB or more per request over these ~80,000.
+      expect(growth).toBeLessThan(0.3);
     });
   });
 
