@@ -392,6 +392,19 @@ test.describe('about page', () => {
   });
 });
 
+/**
+ * Typing waits until React has the contact form. Known race (found 2026-11-24, not fixed yet): text typed into a
+ * field between the replay of held input (releasePageInput) and that field's hydration is lost, as these tests lost
+ * their Email in about one run of four. Typing before hydration itself is covered by the held-input tests.
+ */
+async function contactFormHydrated(page: Page) {
+  await page.waitForFunction(() =>
+    Object.keys(document.querySelector('form[aria-labelledby="contact-form-heading"]') ?? {}).some((key) =>
+      key.startsWith('__reactFiber'),
+    ),
+  );
+}
+
 test.describe('contact page', () => {
   test('shows the contact cards, hours and a map link that opens a maps search in a new tab', async ({ page }) => {
     await page.goto('/contact');
@@ -424,6 +437,7 @@ test.describe('contact page', () => {
     const name = `Riley Contact ${email.slice(8, 16)}`;
     await page.goto('/contact');
     const form = page.getByRole('form', { name: 'Send Us a Message' });
+    await contactFormHydrated(page);
     await form.getByRole('textbox', { name: 'Full Name' }).fill(name);
     await form.getByRole('textbox', { name: 'Email' }).fill(email);
     await form.getByRole('textbox', { name: 'Phone' }).fill('(555) 010-7788');
@@ -442,6 +456,7 @@ test.describe('contact page', () => {
 
   test('keeps the message and shows the destructive toast when sending fails', async ({ page }) => {
     await page.goto('/contact');
+    await contactFormHydrated(page);
     await page.route('**/api/contact', (route) => route.fulfill({ status: 500, body: 'Internal error' }));
     const form = page.getByRole('form', { name: 'Send Us a Message' });
     await form.getByRole('textbox', { name: 'Full Name' }).fill('Sam Failure');
