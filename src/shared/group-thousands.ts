@@ -3,9 +3,14 @@
 // task asks first: a module's top level, a counter's or the calculator's first render. Whole numbers, which is all
 // the public pages and the shared validation messages show, need no more than this.
 
+/** A string of digits with a comma before each group of three from the right: '2500000' -> '2,500,000'. */
+export function groupDigits(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+$)/g, ',');
+}
+
 /** An integer with US thousands separators, as `toLocaleString('en-US')` writes it: 1234567 -> "1,234,567". */
 export function groupThousands(value: number): string {
   if (!Number.isSafeInteger(value)) return value.toLocaleString('en-US');
-  const digits = String(Math.abs(value)).replace(/\B(?=(\d{3})+$)/g, ',');
+  const digits = groupDigits(String(Math.abs(value)));
   return value < 0 ? `-${digits}` : digits;
 }

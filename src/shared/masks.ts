@@ -1,12 +1,13 @@
 // Input masks of the wizard (public spec §5). Each takes whatever was typed or pasted and returns the formatted
 // value; separators appear only once a digit follows them, so deleting backwards never gets stuck on one.
 
+import { groupDigits } from './group-thousands';
+
 const digitsOf = (value: string, max: number) => value.replace(/\D/g, '').slice(0, max);
 
 /** Digits with thousands separators: '2500000' -> '2,500,000'. Anything but digits is dropped. */
 export function formatLoanAmount(value: string): string {
-  const digits = digitsOf(value, 10).replace(/^0+(?=\d)/, '');
-  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return groupDigits(digitsOf(value, 10).replace(/^0+(?=\d)/, ''));
 }
 
 /** The loan amount in whole dollars, or null when nothing was typed. */
