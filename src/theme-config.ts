@@ -36,7 +36,7 @@ const isTree = (value: unknown): value is TokenTree => typeof value === 'object'
  * every `{ _light, _dark }` pair costs a conditional token at start-up and a rule in the global CSS: without them,
  * creating the system takes about a quarter less time on the main thread (issue 3).
  */
-export function withoutDarkMode<T extends object>(semanticTokens: T): T {
+function withoutDarkMode<T extends object>(semanticTokens: T): T {
   const strip = (node: unknown): unknown => {
     if (!isTree(node)) return node;
     if (isTree(node.value) && '_light' in node.value) return { ...node, value: node.value._light };
@@ -53,16 +53,16 @@ export function withoutDarkMode<T extends object>(semanticTokens: T): T {
  */
 export const UNUSED_PALETTES = ['teal', 'cyan', 'purple', 'pink'] as const;
 
-/** A colour token table without the unused palettes. */
-export function withoutUnusedPalettes<T extends object>(colors: T): T {
+/** A token table (Chakra's tokens or semantic tokens) without the unused palettes among its colours. */
+export function appTokens<T extends { colors?: object }>(tokens: T): T {
+  if (!tokens.colors) return tokens;
   const unused = new Set<string>(UNUSED_PALETTES);
-  return Object.fromEntries(Object.entries(colors).filter(([name]) => !unused.has(name))) as T;
+  return { ...tokens, colors: Object.fromEntries(Object.entries(tokens.colors).filter(([name]) => !unused.has(name))) };
 }
 
 /** Semantic tokens with their light value only and without the unused palettes. */
 export function appSemanticTokens<T extends { colors?: object }>(semanticTokens: T): T {
-  const light = withoutDarkMode(semanticTokens);
-  return light.colors ? { ...light, colors: withoutUnusedPalettes(light.colors) } : light;
+  return appTokens(withoutDarkMode(semanticTokens));
 }
 
 // Issue 3: Chakra's defaultConfig carries the recipe of every component it has (date pickers, color pickers,
@@ -78,7 +78,7 @@ export const chakraTheme = defineConfig({
   theme: {
     breakpoints,
     keyframes,
-    tokens: { ...tokens, colors: withoutUnusedPalettes(tokens.colors ?? {}) },
+    tokens: appTokens(tokens),
     semanticTokens: appSemanticTokens(semanticTokens),
     recipes: {
       badge: badgeRecipe,

@@ -5,7 +5,7 @@ import { createSystem, defaultConfig } from '@chakra-ui/react';
 import { describe, expect, it } from 'vitest';
 import { addLaterRecipes, LATER_RECIPES } from '@/lib/later-recipes';
 import { system } from './theme';
-import { appSemanticTokens, brandConfig, UNUSED_PALETTES, withoutUnusedPalettes } from './theme-config';
+import { appSemanticTokens, appTokens, brandConfig, UNUSED_PALETTES } from './theme-config';
 
 // What the app used before issue 3: Chakra's whole default theme under the same brand config (light mode only, and
 // without the colour palettes that no source uses: checked below).
@@ -14,10 +14,7 @@ const reference = createSystem(
     ...defaultConfig,
     theme: {
       ...defaultConfig.theme,
-      tokens: {
-        ...defaultConfig.theme?.tokens,
-        colors: withoutUnusedPalettes(defaultConfig.theme?.tokens?.colors ?? {}),
-      },
+      tokens: appTokens(defaultConfig.theme?.tokens ?? {}),
       semanticTokens: appSemanticTokens(defaultConfig.theme?.semanticTokens ?? {}),
     },
   },
