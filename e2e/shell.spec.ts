@@ -17,8 +17,20 @@ test('signed out: Log In and Apply, no Dashboard or Admin', async ({ page }) => 
 });
 
 test('signed out, /dashboard warns and sends the visitor to log in', async ({ page }) => {
-  // The login navigation starts 500 ms after the toast shows; held until the toast has been seen, so a busy machine
-  // cannot make the check miss it (the page stays on screen while its next navigation waits).
+  // The login navigation starts 500 ms after the toast shows, and once it has started Playwright's locators wait for
+  // it to finish instead of reading the page: polled at growing intervals, a locator could miss those 500 ms on a busy
+  // machine (a full-suite run did). So the page itself reports every notification it shows, as it shows it, and the
+  // navigation is held until the toast has been seen.
+  const shown: string[] = [];
+  await page.exposeFunction('reportStatus', (text: string) => shown.push(text));
+  await page.addInitScript(() => {
+    const report = (window as unknown as { reportStatus: (text: string) => void }).reportStatus;
+    new MutationObserver(() => {
+      for (const status of document.querySelectorAll('[role="status"]')) {
+        if (status.textContent?.includes('You are logged out. Logging in again...')) report(status.textContent);
+      }
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/login**', async (route) => {
@@ -26,8 +38,7 @@ test('signed out, /dashboard warns and sends the visitor to log in', async ({ pa
     await route.continue();
   });
   await page.goto('/dashboard');
-  const toast = page.getByRole('status').filter({ hasText: 'You are logged out. Logging in again...' });
-  await expect(toast).toContainText('Unauthorized');
+  await expect.poll(() => shown.join('\n')).toContain('Unauthorized');
   release();
   await expect(page).toHaveURL(/\/login\?returnTo=%2Fdashboard$/);
 });
