@@ -7,7 +7,7 @@
 // path a browser pays) at a fixed concurrency. For every call it reports p50/p95/p99 over `--requests` requests
 // after a warm-up. Goal: p95 <= 15 ms for every list call. The bench user and its session are removed at the end.
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -327,6 +327,31 @@ function run(
   });
 }
 
+// CPU time per request of this process (server and load generator threads) and of the local MariaDB server, where
+// its /proc entry is readable: which side a call's time goes to. Linux clock ticks are 10 ms, hence the many requests.
+const mariadbStat = (() => {
+  try {
+    const pid = readdirSync('/proc').find((entry) => /^\d+$/.test(entry) && readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'mariadbd');
+    return pid ? `/proc/${pid}/stat` : null;
+  } catch {
+    return null;
+  }
+})();
+function cpuNow() {
+  let database = Number.NaN;
+  if (mariadbStat) {
+    const fields = readFileSync(mariadbStat, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    database = ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  }
+  const own = process.cpuUsage();
+  return { node: (own.user + own.system) / 1000, database };
+}
+function cpuPerRequest(before: ReturnType<typeof cpuNow>, after: ReturnType<typeof cpuNow>, count: number) {
+  const node = (after.node - before.node) / count;
+  const database = (after.database - before.database) / count;
+  return `${node.toFixed(2)}+${Number.isNaN(database) ? '?' : database.toFixed(2)}`;
+}
+
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 const round = (value: number) => Math.round(value * 100) / 100;
@@ -340,13 +365,15 @@ const modes = values.mode === 'both' ? ['service', 'http'] : [values.mode];
 for (const mode of modes) {
   process.stdout.write(
     `\n${mode === 'http' ? 'Full HTTP path (GET /api/admin/..., session check and admin limit included)' : 'List services called directly'}\n\n\`\`\`text\n` +
-      `${'call'.padEnd(58)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'req/s'.padStart(8)}\n`,
+      `${'call'.padEnd(58)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'req/s'.padStart(8)} ${'CPU ms/req'.padStart(12)}\n`,
   );
   for (const scenario of scenarios) {
     if (values.only && !scenario.name.includes(values.only)) continue;
     const measure = mode === 'http' ? run : runService;
     await measure(scenario.path, warmup);
+    const cpuBefore = cpuNow();
     const { times, errors, seconds, rows } = await measure(scenario.path, requests);
+    const cpu = cpuPerRequest(cpuBefore, cpuNow(), times.length);
     const sorted = [...times].sort((a, b) => a - b);
     const result = {
       mode,
@@ -362,7 +389,7 @@ for (const mode of modes) {
     results.push(result);
     const flag = result.p95 > 15 ? '  > goal' : '';
     process.stdout.write(
-      `${scenario.name.slice(0, 58).padEnd(58)} ${String(result.p50).padStart(8)} ${String(result.p95).padStart(8)} ${String(result.p99).padStart(8)} ${String(result.rps).padStart(8)}${errors ? ` errors=${errors}` : ''}${flag}\n`,
+      `${scenario.name.slice(0, 58).padEnd(58)} ${String(result.p50).padStart(8)} ${String(result.p95).padStart(8)} ${String(result.p99).padStart(8)} ${String(result.rps).padStart(8)} ${cpu.padStart(12)}${errors ? ` errors=${errors}` : ''}${flag}\n`,
     );
   }
   process.stdout.write('```\n');

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import autocannon from 'autocannon';
+import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import mysql from 'mysql2/promise';
 import { freePort } from '../server/test/faults/process';
 
@@ -116,3 +117,22 @@ export async function startProductionServer(opts: {
   );
   return { child, port };
 }
+
+/**
+ * The CPU slowdown that makes this host the mid-tier phone Lighthouse's default 4x stands for, from its benchmark
+ * index: the formula of Lighthouse's CPU throttling calculator (linked from Lighthouse's docs/throttling.md,
+ * "Calibrating the CPU slowdown"). 4x assumes a host of index ~1,533; these machines have measured from ~1,050 (4x then
+ * emulates a slower phone) to ~3,600 (a faster one), so a run at this slowdown is the figure that compares across days.
+ */
+export function calibratedCpuSlowdown(benchmarkIndex: number): number {
+  const slowdown =
+    benchmarkIndex >= 1300
+      ? 3 + (benchmarkIndex - 1300) / 233
+      : benchmarkIndex >= 800
+        ? 2 + (benchmarkIndex - 800) / 500
+        : 1 + (benchmarkIndex - 150) / 650;
+  return Math.max(1, Math.round(slowdown * 10) / 10);
+}
+
+/** Lighthouse's own CPU benchmark (its "CPU/Memory Power"), as a script to evaluate in a page: about a second. */
+export const BENCHMARK_INDEX_SCRIPT = `(${pageFunctions.computeBenchmarkIndex.toString()})()`;

@@ -8,7 +8,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
-import { formatTable, startProductionServer, type Row } from './lib';
+import { calibratedCpuSlowdown, formatTable, startProductionServer, type Row } from './lib';
 
 const argValue = (name: string, fallback: string) => {
   const index = process.argv.indexOf(name);
@@ -29,6 +29,8 @@ const ALL_PAGES = [
 const ROUTES = argValue('--routes', '');
 const PAGES = ROUTES ? ALL_PAGES.filter((page) => ROUTES.split(',').includes(page.route)) : ALL_PAGES;
 const SAVE_DIR = argValue('--save', '');
+// BENCH_LIGHTHOUSE_CALIBRATED=0 skips the runs at the calibrated slowdown (quicker A/B comparisons of two builds).
+const CALIBRATED = process.env.BENCH_LIGHTHOUSE_CALIBRATED !== '0';
 
 type Run = {
   score: number;
@@ -38,13 +40,20 @@ type Run = {
   cls: number;
   si: number;
   benchmarkIndex: number;
+  cpuSlowdown: number;
   version: string;
 };
 
 let saved = 0;
 
-async function audit(url: string, port: number): Promise<Run> {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+async function audit(url: string, port: number, cpuSlowdown?: number): Promise<Run> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    ...(cpuSlowdown === undefined ? {} : { throttling: { cpuSlowdownMultiplier: cpuSlowdown } }),
+  });
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
@@ -65,15 +74,16 @@ async function audit(url: string, port: number): Promise<Run> {
     cls: metric('cumulative-layout-shift'),
     si: metric('speed-index'),
     benchmarkIndex: lhr.environment.benchmarkIndex,
+    cpuSlowdown: lhr.configSettings.throttling.cpuSlowdownMultiplier,
     version: lhr.lighthouseVersion,
   };
 }
 
 /** Lighthouse sometimes loses its trace on a busy machine (NO_NAVSTART, "Please run Lighthouse again"). */
-async function auditWithRetries(url: string, port: number, attempts = 3): Promise<Run> {
+async function auditWithRetries(url: string, port: number, cpuSlowdown?: number, attempts = 3): Promise<Run> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await audit(url, port);
+      return await audit(url, port, cpuSlowdown);
     } catch (error) {
       if (attempt >= attempts) throw error;
       process.stderr.write(`lighthouse: ${(error as Error).message}; trying again\n`);
@@ -96,20 +106,39 @@ export async function runLighthouseBench(): Promise<Row[]> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
   try {
     const rows: Row[] = [];
+    const url = (route: string) => `http://localhost:${port}${route}`;
+    const median = (runs: Run[]) => [...runs].sort((a, b) => a.score - b.score)[Math.floor(runs.length / 2)]!;
+    const figure = (runs: Run[]) => {
+      const middle = median(runs);
+      const range = runs.length > 1 ? ` (runs: ${runs.map((run) => run.score).join(', ')})` : '';
+      return `${middle.score}${range}: FCP ${seconds(middle.fcp)}, LCP ${seconds(middle.lcp)}, TBT ${Math.round(middle.tbt)} ms, CLS ${middle.cls.toFixed(3)}, Speed Index ${seconds(middle.si)}`;
+    };
     for (const { route, goal } of PAGES) {
       const runs: Run[] = [];
-      for (let i = 0; i < RUNS; i += 1)
-        runs.push(await auditWithRetries(`http://localhost:${port}${route}`, chrome.port));
-      runs.sort((a, b) => a.score - b.score);
-      const median = runs[Math.floor(runs.length / 2)]!;
-      const range = runs.length > 1 ? ` (runs: ${runs.map((run) => run.score).join(', ')})` : '';
+      for (let i = 0; i < RUNS; i += 1) runs.push(await auditWithRetries(url(route), chrome.port));
+      const middle = median(runs);
+      const verdict = (run: Run) => (goal === null ? '' : run.score >= goal ? 'pass' : 'fail');
       rows.push({
         group: 'Front end',
         measure: `Lighthouse mobile performance score for ${route} (median of ${runs.length})`,
-        data: `production build, Lighthouse ${median.version} mobile defaults (slow 4G, 4x CPU slowdown simulated), CPU benchmark index ${Math.round(median.benchmarkIndex)}`,
-        figure: `${median.score}${range}: FCP ${seconds(median.fcp)}, LCP ${seconds(median.lcp)}, TBT ${Math.round(median.tbt)} ms, CLS ${median.cls.toFixed(3)}, Speed Index ${seconds(median.si)}`,
+        data: `production build, Lighthouse ${middle.version} mobile defaults (slow 4G, 4x CPU slowdown simulated), CPU benchmark index ${Math.round(middle.benchmarkIndex)}`,
+        figure: figure(runs),
         goal: goal === null ? '(no goal set)' : `>= ${goal}`,
-        verdict: goal === null ? '' : median.score >= goal ? 'pass' : 'fail',
+        verdict: verdict(middle),
+      });
+      // The same page at the slowdown that makes this host the mid-tier phone the 4x default stands for.
+      if (!CALIBRATED) continue;
+      const slowdown = calibratedCpuSlowdown(middle.benchmarkIndex);
+      const calibrated: Run[] = [];
+      for (let i = 0; i < RUNS; i += 1) calibrated.push(await auditWithRetries(url(route), chrome.port, slowdown));
+      const calibratedMiddle = median(calibrated);
+      rows.push({
+        group: 'Front end',
+        measure: `Lighthouse mobile performance score for ${route} at a calibrated CPU slowdown (median of ${calibrated.length})`,
+        data: `as above, CPU slowdown ${calibratedMiddle.cpuSlowdown}x: Lighthouse's calculator for benchmark index ${Math.round(middle.benchmarkIndex)} (4x assumes ~1,533), so the figure compares across machines`,
+        figure: figure(calibrated),
+        goal: goal === null ? '(no goal set)' : `>= ${goal}`,
+        verdict: verdict(calibratedMiddle),
       });
     }
     return rows;
