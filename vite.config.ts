@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { phasedSystem, phasedTokenDictionary } from './scripts/chakra-phases.ts';
 
 const alias = {
   '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)),
@@ -80,8 +81,26 @@ function chakraLazyGlobalCss(): Plugin {
   };
 }
 
+/**
+ * Issue 3: Chakra's createSystem, one long task at start-up, made of phases that src/theme.ts runs in tasks of their
+ * own (scripts/chakra-phases.ts). Client builds only; the prerender and the tests create the system at once.
+ */
+function chakraPhasedSystem(): Plugin {
+  const DIR = /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]/;
+  return {
+    name: 'chakra-phased-system',
+    apply: 'build',
+    transform(code, id, options) {
+      if (options?.ssr || !DIR.test(id)) return null;
+      if (/[\\/]system\.js$/.test(id)) return phasedSystem(code, id);
+      if (/[\\/]token-dictionary\.js$/.test(id)) return phasedTokenDictionary(code, id);
+      return null;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), chakraThemeWithoutDefaultTheme(), chakraLazyGlobalCss()],
+  plugins: [react(), chakraThemeWithoutDefaultTheme(), chakraLazyGlobalCss(), chakraPhasedSystem()],
   resolve: { alias },
   // Only VITE_* variables reach the browser; never widen this prefix.
   envPrefix: 'VITE_',

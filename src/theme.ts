@@ -1,8 +1,26 @@
 import { createSystem, defaultBaseConfig, mergeConfigs, type ThemingConfig } from '@chakra-ui/react';
 import { brandConfig, chakraTheme } from './theme-config';
 
+type SystemSteps = Generator<void, ReturnType<typeof createSystem>, void>;
+
+/**
+ * Runs createSystem's phases one task after another, so the page answers input between them instead of waiting for
+ * one long task (issue 3, total blocking time). The phases exist in the client build only (vite.config.ts,
+ * scripts/chakra-phases.ts); elsewhere the system is created at once.
+ */
+async function createSystemInTasks(...configs: Parameters<typeof createSystem>) {
+  const stepwise = (createSystem as typeof createSystem & { steps?: (...c: typeof configs) => SystemSteps }).steps;
+  if (!stepwise) return createSystem(...configs);
+  const steps = stepwise(...configs);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+}
+
 // The start-up theme of src/theme-config.ts: the recipes of the app shell and the public pages, the rest added later.
-export const system = createSystem(defaultBaseConfig, chakraTheme, brandConfig);
+export const system = await createSystemInTasks(defaultBaseConfig, chakraTheme, brandConfig);
 
 /**
  * Adds recipes to the running system, for code loaded after start-up. Call it before the first render of a component
