@@ -14,6 +14,7 @@ import { createDatabase, prepareDatabase, splitDatabaseUrl } from '../server/db'
 import { getEnv } from '../server/env';
 import { loadDataKey, randomToken } from '../server/lib/crypto';
 import { encryptApplicationPii } from '../server/lib/pii';
+import { RECOUNT_LIST_COUNTERS_SQL } from '../server/services/admin/list-counters';
 import { buildWeeklySchedule, addDays, deriveLoanState } from '../server/services/loans/schedule';
 import { MILESTONE_CATALOG, ensureReferenceData } from '../server/services/reference-data';
 import { BUSINESS_TYPES, MONTHLY_REVENUE_BANDS, TIME_IN_BUSINESS } from '../src/shared/constants';
@@ -817,6 +818,8 @@ for (const client of clients) {
 }
 await progressOut.flush();
 await rewardsOut.flush();
+// The list counts the triggers keep (migration 0005) missed payments written before their loan: counted again.
+for (const statement of RECOUNT_LIST_COUNTERS_SQL) await connection.query(statement);
 await restoreIndexes(droppedIndexes);
 await connection.query('ANALYZE TABLE applications, users, loans, loan_payments, loan_schedule');
 await connection.end();

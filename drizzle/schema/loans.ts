@@ -39,6 +39,9 @@ export const loans = mysqlTable(
     status: mysqlEnum('status', LOAN_STATUSES).notNull().default('current'),
     fundedAt: datetime('funded_at').notNull().$defaultFn(now),
     firstPaymentDate: date('first_payment_date', { mode: 'string' }).notNull(),
+    // The sum of the loan's payments, kept by the database's triggers on loan_payments (migration 0005), read by the
+    // back office's loan list instead of summing per row.
+    paidCents: cents('paid_cents').notNull().default(0),
     createdAt: datetime('created_at').notNull().$defaultFn(now),
   },
   (t) => [

@@ -21,6 +21,10 @@ export const users = mysqlTable(
     // Last accepted TOTP time step: a code is single use within its window.
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     lastLoginAt: datetime('last_login_at'),
+    // The account's applications, all and in progress (pending, review, approved): kept by the database's triggers on
+    // applications (migration 0005), read by the back office's applicants list instead of counting per row.
+    applicationCount: int('application_count').notNull().default(0),
+    activeApplicationCount: int('active_application_count').notNull().default(0),
     createdAt: datetime('created_at').notNull().$defaultFn(now),
     updatedAt: datetime('updated_at').notNull().$defaultFn(now).$onUpdateFn(now),
   },

@@ -204,16 +204,14 @@ export async function listActiveLoans(deps: Pick<AdminDeps, 'db' | 'log'>, query
     .limit(query.limit + 1)
     .offset(plan.kind === 'after' ? plan.offset : 0);
   // The loans of the page's keys (an index-only read) with their business and total paid (payments fill
-  // installments in order, so the total is all the schedule needs), as plain rows (no ORM mapping per row); then
-  // their schedules, mostly from the cache.
+  // installments in order, so the total is all the schedule needs; a column the database keeps, migration 0005), as
+  // plain rows (no ORM mapping per row); then their schedules, mostly from the cache.
   const order = isBackwards ? sql`ASC` : sql`DESC`;
   const [[rawRows], dashboard] = await Promise.all([
     deps.db.execute(sql`
       SELECT l.id, l.application_id, l.user_id, a.business_name, a.owner_name, l.principal_cents,
              l.purchased_amount_cents, l.weekly_payment_cents, l.factor_rate_milli, l.term_weeks, l.apr_bps, l.status,
-             l.funded_at, l.first_payment_date, l.created_at,
-             (SELECT COALESCE(SUM(p.amount_cents), 0) FROM ${loanPayments} AS p
-                FORCE INDEX (loan_payments_loan_amount_idx) WHERE p.loan_id = l.id) AS paid_cents
+             l.funded_at, l.first_payment_date, l.created_at, l.paid_cents
         FROM (${keys.getSQL()}) AS k
         JOIN ${loans} AS l ON l.id = k.id
         JOIN ${applications} AS a ON a.id = l.application_id

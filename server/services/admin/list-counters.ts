@@ -1,0 +1,13 @@
+// The counts the database keeps for the back-office lists (migration 0005, issue 7): users.application_count and
+// active_application_count, loans.paid_cents, maintained by triggers. These statements set them from the rows
+// themselves, as the migration did for the rows it found: for bulk loads that write rows in an order the triggers
+// cannot follow (drizzle/seed.ts writes payments before their loan when its buffers fill that way).
+export const RECOUNT_LIST_COUNTERS_SQL = [
+  `UPDATE users AS u
+     LEFT JOIN (SELECT user_id, COUNT(*) AS total, SUM(status IN ('pending', 'review', 'approved')) AS active
+                  FROM applications WHERE user_id IS NOT NULL GROUP BY user_id) AS c ON c.user_id = u.id
+      SET u.application_count = COALESCE(c.total, 0), u.active_application_count = COALESCE(c.active, 0)`,
+  `UPDATE loans AS l
+     LEFT JOIN (SELECT loan_id, SUM(amount_cents) AS paid FROM loan_payments GROUP BY loan_id) AS p ON p.loan_id = l.id
+      SET l.paid_cents = COALESCE(p.paid, 0)`,
+];
