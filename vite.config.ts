@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { phasedSystem, phasedTokenDictionary } from './scripts/chakra-phases.ts';
+import { atRulesInCodeUnitOrder } from './scripts/chakra-sort.ts';
 
 const alias = {
   '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)),
@@ -99,8 +100,26 @@ function chakraPhasedSystem(): Plugin {
   };
 }
 
+/** Issue 3: Chakra's media query order without ICU's collator (scripts/chakra-sort.ts). Client and prerender builds. */
+function chakraAtRulesInCodeUnitOrder(): Plugin {
+  const FILE = /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]sort-at-params\.js$/;
+  return {
+    name: 'chakra-at-rules-in-code-unit-order',
+    apply: 'build',
+    transform(code, id) {
+      return FILE.test(id) ? atRulesInCodeUnitOrder(code, id) : null;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), chakraThemeWithoutDefaultTheme(), chakraLazyGlobalCss(), chakraPhasedSystem()],
+  plugins: [
+    react(),
+    chakraThemeWithoutDefaultTheme(),
+    chakraLazyGlobalCss(),
+    chakraPhasedSystem(),
+    chakraAtRulesInCodeUnitOrder(),
+  ],
   resolve: { alias },
   // Only VITE_* variables reach the browser; never widen this prefix.
   envPrefix: 'VITE_',

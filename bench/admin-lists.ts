@@ -331,7 +331,9 @@ function run(
 // its /proc entry is readable: which side a call's time goes to. Linux clock ticks are 10 ms, hence the many requests.
 const mariadbStat = (() => {
   try {
-    const pid = readdirSync('/proc').find((entry) => /^\d+$/.test(entry) && readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'mariadbd');
+    const pid = readdirSync('/proc').find(
+      (entry) => /^\d+$/.test(entry) && readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'mariadbd',
+    );
     return pid ? `/proc/${pid}/stat` : null;
   } catch {
     return null;

@@ -21,7 +21,9 @@ function applyEdits(code: string, file: string, edits: Edit[]): string {
   for (const [pattern, replacement] of edits) {
     const at = result.indexOf(pattern);
     if (at < 0 || result.indexOf(pattern, at + 1) >= 0) {
-      throw new Error(`${file} no longer has exactly one ${JSON.stringify(pattern.slice(0, 60))}: update scripts/chakra-phases.ts`);
+      throw new Error(
+        `${file} no longer has exactly one ${JSON.stringify(pattern.slice(0, 60))}: update scripts/chakra-phases.ts`,
+      );
     }
     result = result.slice(0, at) + replacement + result.slice(at + pattern.length);
   }

@@ -203,6 +203,9 @@ async function main() {
     mode: 'production',
     logLevel: 'warn',
     plugins: [virtualEntry()],
+    // Chakra is bundled, not left to Node, so that the build's edits of its code that change what it renders
+    // (vite.config.ts: the media query order) apply to the prerendered markup as they do in the browser.
+    ssr: { noExternal: ['@chakra-ui/react'] },
     build: {
       ssr: true,
       outDir: SSR_DIR,

@@ -23,18 +23,14 @@ async function preloadPageChunks() {
 }
 
 /**
- * The costliest code to run at start-up in tasks of its own: ICU's collator, Chakra's code with the theme's configuration
- * (src/theme-config.ts), then Chakra's system made out of it (src/theme.ts), then the rest of the app. Shorter tasks
- * block the page less than one long one (issue 3, total blocking time). The page is on screen already, and all the
- * chunks load in parallel meanwhile.
+ * The costliest code to run at start-up in tasks of its own: Chakra's code with the theme's configuration
+ * (src/theme-config.ts), then Chakra's system made out of it (src/theme.ts, itself in several tasks), then the rest
+ * of the app. Shorter tasks block the page less than one long one (issue 3, total blocking time). The page is on
+ * screen already, and all the chunks load in parallel meanwhile. (ICU's collator, which Chakra's media query order
+ * used to set up, is not needed any more: scripts/chakra-sort.ts.)
  */
 async function hydratePrerenderedPage() {
   const config = import('./theme-config');
-  // Chakra orders media queries with String#localeCompare, and the first comparison of a page sets up ICU's
-  // collator: ~8 ms here, ~80 ms at a phone's speed, which landed inside the first render. Here it is a task of its
-  // own, while the chunks download.
-  'a'.localeCompare('b');
-  await nextTask();
   // Everything else (src/theme.ts and the app among it) is fetched meanwhile, but imported, so run, one after the
   // other: imported together, modules that arrive together run together.
   await preloadPageChunks();

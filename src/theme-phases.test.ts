@@ -1,5 +1,6 @@
-// The client build's stepwise createSystem (scripts/chakra-phases.ts) against the installed Chakra: the edits still
-// apply, the steps pause where expected, and the system they make is the one createSystem makes at once.
+// The build's edits of Chakra (vite.config.ts) against the installed files: the stepwise createSystem
+// (scripts/chakra-phases.ts) pauses where expected and makes the system createSystem makes at once, and the media
+// query order without ICU's collator (scripts/chakra-sort.ts) is the order Chakra's own makes of the app's queries.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -7,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { createSystem, defaultBaseConfig, type SystemContext } from '@chakra-ui/react';
 import { afterAll, describe, expect, it } from 'vitest';
 import { phasedSystem, phasedTokenDictionary } from '../scripts/chakra-phases';
+import { atRulesInCodeUnitOrder } from '../scripts/chakra-sort';
 import { brandConfig, chakraTheme } from './theme-config';
 
 const require = createRequire(import.meta.url);
@@ -72,5 +74,37 @@ describe('Chakra createSystem in phases (issue 3, total blocking time)', () => {
     expect(() => phasedTokenDictionary('function createTokenDictionary(options) {}')).toThrow(
       /update scripts\/chakra-phases\.ts/,
     );
+  });
+});
+
+describe("Chakra's media query order without ICU's collator (issue 3, total blocking time)", () => {
+  it("orders every at-rule of the app's conditions and breakpoints as localeCompare did", async () => {
+    const file = path.join(dir, `sort-at-params${SUFFIX}`);
+    writeFileSync(file, atRulesInCodeUnitOrder(readFileSync(path.join(dir, 'sort-at-params.js'), 'utf8')));
+    written.push(file);
+    type Sort = { sortAtParams: (a: string, b: string) => number };
+    const edited = (await import(/* @vite-ignore */ pathToFileURL(file).href)) as Sort;
+    const original = (await import(/* @vite-ignore */ pathToFileURL(path.join(dir, 'sort-at-params.js')).href)) as Sort;
+    const system = createSystem(defaultBaseConfig, chakraTheme, brandConfig);
+    const atRules = [
+      ...new Set(
+        system.conditions
+          .keys()
+          .map((key) => system.conditions.resolve(key))
+          // Chakra sorts the keys of a style that start with these (sort-at-rules.js), whole.
+          .filter(
+            (condition): condition is string => typeof condition === 'string' && /^@(media|container)/.test(condition),
+          ),
+      ),
+    ];
+    expect(atRules.length).toBeGreaterThan(20);
+    expect(atRules.toSorted(edited.sortAtParams)).toEqual(atRules.toSorted(original.sortAtParams));
+    // Reversed input too, so the comparison of every pair is exercised both ways round.
+    const reversed = atRules.toReversed();
+    expect(reversed.toSorted(edited.sortAtParams)).toEqual(reversed.toSorted(original.sortAtParams));
+  });
+
+  it('refuses a file that does not compare with localeCompare three times', () => {
+    expect(() => atRulesInCodeUnitOrder('return a.localeCompare(b);')).toThrow(/update scripts\/chakra-sort\.ts/);
   });
 });

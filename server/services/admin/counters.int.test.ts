@@ -111,7 +111,11 @@ describe('total paid kept per loan', () => {
 
     // A payment recorded by staff moves the figure the loan list shows.
     const caller = await callerFor(await insertUser({ role: 'admin' }));
-    await caller.admin.recordPayment({ loanId: loan.id, amountCents: 10_000, paidOn: new Date().toISOString().slice(0, 10) });
+    await caller.admin.recordPayment({
+      loanId: loan.id,
+      amountCents: 10_000,
+      paidOn: new Date().toISOString().slice(0, 10),
+    });
     await expectPaid(35_000);
   });
 });
