@@ -1,5 +1,5 @@
 import { a11yViolations } from './axe';
-import { expectStep, fillAnswers, newApplicant, next, uploadAllDocuments } from './apply-helpers';
+import { expectFormReady, expectStep, fillAnswers, newApplicant, next, uploadAllDocuments } from './apply-helpers';
 import { expect, test } from './fixtures';
 
 // SECURITY.md O1 and O2 on the wizard: every step, its error state, the decision and the account step pass axe
@@ -9,6 +9,7 @@ test('every wizard step and its errors pass axe', async ({ page }) => {
   const applicant = newApplicant();
   await page.goto('/apply');
   await expectStep(page, 'Loan Amount');
+  await expectFormReady(page);
   const findings: string[] = [];
   const check = async (where: string) => {
     for (const finding of await a11yViolations(page)) findings.push(`${where}: ${finding}`);

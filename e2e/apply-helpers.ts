@@ -66,6 +66,16 @@ export async function expectStep(page: Page, heading: string) {
   await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
 }
 
+/**
+ * The form takes input: hydrated, its fieldset enabled, and Next at full opacity (the disabled look fades out over
+ * Chakra's transition, and axe measures the colour contrast of the moment).
+ */
+export async function expectFormReady(page: Page) {
+  const nextButton = page.getByRole('button', { name: 'Next', exact: true });
+  await expect(nextButton).toBeEnabled();
+  await expect(nextButton).toHaveCSS('opacity', '1');
+}
+
 export async function next(page: Page) {
   await page.getByRole('button', { name: 'Next', exact: true }).click();
 }
