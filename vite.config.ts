@@ -60,66 +60,47 @@ function chakraThemeWithoutDefaultTheme(): Plugin {
  * about 50 KB) as soon as it runs, and ChakraProvider hands it to emotion's <Global>, which serializes and hashes it
  * again. A prerendered page has all of it in its head already: this makes `system._global` a getter computed on first
  * read, and src/app/providers.tsx does not read it when it hydrates such a page (some 50 ms of start-up work on a
- * fast machine, four times that on a phone). Client builds only; it fails loudly when a Chakra update changes the file.
+ * fast machine, four times that on a phone).
  */
-function chakraLazyGlobalCss(): Plugin {
-  const FILE = /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/;
+function lazyGlobalCss(code: string, id: string): string {
   const EAGER = 'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];';
   const FIELD = /^(\s*)_global,$/m;
-  return {
-    name: 'chakra-lazy-global-css',
-    apply: 'build',
-    transform(code, id, options) {
-      if (options?.ssr || !FILE.test(id)) return null;
-      if (!code.includes(EAGER) || !FIELD.test(code)) throw new Error(`${id} changed: update vite.config.ts`);
-      return code
-        .replace(EAGER, 'let _global;')
-        .replace(
-          FIELD,
-          '$1get _global() { return (_global ??= [getPreflightCss(), getGlobalCss(), getTokenCss()]); },',
-        );
-    },
-  };
+  if (!code.includes(EAGER) || !FIELD.test(code)) throw new Error(`${id} changed: update vite.config.ts`);
+  return code
+    .replace(EAGER, 'let _global;')
+    .replace(FIELD, '$1get _global() { return (_global ??= [getPreflightCss(), getGlobalCss(), getTokenCss()]); },');
 }
 
 /**
- * Issue 3: Chakra's createSystem, one long task at start-up, made of phases that src/theme.ts runs in tasks of their
- * own (scripts/chakra-phases.ts). Client builds only; the prerender and the tests create the system at once.
+ * Issue 3: edits of Chakra's styled-system files, in this order per file. Each fails the build loudly when a Chakra
+ * update changes the code it expects. `clientOnly`: the prerender and the tests get Chakra as it is (the system is
+ * created at once there, and its global CSS is read); the media query order must be the same in both, or the
+ * prerendered and the hydrated pages would name emotion's classes differently.
  */
-function chakraPhasedSystem(): Plugin {
-  const DIR = /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]/;
+const CHAKRA_EDITS: { file: string; clientOnly: boolean; edit: (code: string, id: string) => string }[] = [
+  { file: 'system.js', clientOnly: true, edit: lazyGlobalCss },
+  // createSystem in phases that src/theme.ts runs in tasks of their own (scripts/chakra-phases.ts).
+  { file: 'system.js', clientOnly: true, edit: phasedSystem },
+  { file: 'token-dictionary.js', clientOnly: true, edit: phasedTokenDictionary },
+  // Media queries ordered without ICU's collator (scripts/chakra-sort.ts).
+  { file: 'sort-at-params.js', clientOnly: false, edit: atRulesInCodeUnitOrder },
+];
+
+function chakraStyledSystemEdits(): Plugin {
+  const DIR = /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]([^\\/]+)$/;
   return {
-    name: 'chakra-phased-system',
+    name: 'chakra-styled-system-edits',
     apply: 'build',
     transform(code, id, options) {
-      if (options?.ssr || !DIR.test(id)) return null;
-      if (/[\\/]system\.js$/.test(id)) return phasedSystem(code, id);
-      if (/[\\/]token-dictionary\.js$/.test(id)) return phasedTokenDictionary(code, id);
-      return null;
-    },
-  };
-}
-
-/** Issue 3: Chakra's media query order without ICU's collator (scripts/chakra-sort.ts). Client and prerender builds. */
-function chakraAtRulesInCodeUnitOrder(): Plugin {
-  const FILE = /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]sort-at-params\.js$/;
-  return {
-    name: 'chakra-at-rules-in-code-unit-order',
-    apply: 'build',
-    transform(code, id) {
-      return FILE.test(id) ? atRulesInCodeUnitOrder(code, id) : null;
+      const file = DIR.exec(id)?.[1];
+      const edits = CHAKRA_EDITS.filter((edit) => edit.file === file && !(edit.clientOnly && options?.ssr));
+      return edits.length ? edits.reduce((result, { edit }) => edit(result, id), code) : null;
     },
   };
 }
 
 export default defineConfig({
-  plugins: [
-    react(),
-    chakraThemeWithoutDefaultTheme(),
-    chakraLazyGlobalCss(),
-    chakraPhasedSystem(),
-    chakraAtRulesInCodeUnitOrder(),
-  ],
+  plugins: [react(), chakraThemeWithoutDefaultTheme(), chakraStyledSystemEdits()],
   resolve: { alias },
   // Only VITE_* variables reach the browser; never widen this prefix.
   envPrefix: 'VITE_',

@@ -14,18 +14,20 @@ const RUN_STEPS = `function runStepsAtOnce(steps) {
   }
 }`;
 
-type Edit = [pattern: string, replacement: string];
+/** A literal edit, expected `count` times (once unless given): anything else means the file is not what we expect. */
+export type Edit = [pattern: string, replacement: string, count?: number];
 
-function applyEdits(code: string, file: string, edits: Edit[]): string {
+/** Applies edits of Chakra's code, failing loudly (naming the module `owner` to update) when one does not fit. */
+export function applyEdits(code: string, file: string, edits: Edit[], owner = 'scripts/chakra-phases.ts'): string {
   let result = code;
-  for (const [pattern, replacement] of edits) {
-    const at = result.indexOf(pattern);
-    if (at < 0 || result.indexOf(pattern, at + 1) >= 0) {
+  for (const [pattern, replacement, count = 1] of edits) {
+    const parts = result.split(pattern);
+    if (parts.length - 1 !== count) {
       throw new Error(
-        `${file} no longer has exactly one ${JSON.stringify(pattern.slice(0, 60))}: update scripts/chakra-phases.ts`,
+        `${file} no longer has exactly ${count} of ${JSON.stringify(pattern.slice(0, 60))}: update ${owner}`,
       );
     }
-    result = result.slice(0, at) + replacement + result.slice(at + pattern.length);
+    result = parts.join(replacement);
   }
   return result;
 }

@@ -4,13 +4,8 @@
 // Media queries are ASCII, where comparing code units orders them just as well and needs no collator. This edit makes
 // those comparisons plain ones. vite.config.ts applies it to the client build and to the prerender's build alike, so
 // both order rules (and so name emotion's classes) the same way; it fails loudly when a Chakra update changes the file.
-const COMPARE = 'a.localeCompare(b)';
-const PLAIN = '(a < b ? -1 : a > b ? 1 : 0)';
+import { applyEdits } from './chakra-phases';
 
 export function atRulesInCodeUnitOrder(code: string, file = 'sort-at-params.js'): string {
-  const count = code.split(COMPARE).length - 1;
-  if (count !== 3) {
-    throw new Error(`${file} has ${count} calls of ${COMPARE}, not 3: update scripts/chakra-sort.ts`);
-  }
-  return code.split(COMPARE).join(PLAIN);
+  return applyEdits(code, file, [['a.localeCompare(b)', '(a < b ? -1 : a > b ? 1 : 0)', 3]], 'scripts/chakra-sort.ts');
 }
