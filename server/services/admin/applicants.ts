@@ -2,7 +2,7 @@ import { and, desc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { users } from '../../../drizzle/schema/index';
 import type { ExportApplicantsQuery, ListApplicantsQuery } from '../../../src/shared/schemas/admin';
 import type { Db, DbOrTx } from '../../db';
-import { asUtcDate } from '../../lib/dates';
+import { asUtcDate, isoFromDb } from '../../lib/dates';
 import { AppError } from '../../trpc/errors';
 import { recordAudit } from '../audit';
 import { applicationsForUser, type SearchOptions } from './applications';
@@ -158,8 +158,9 @@ async function pageRows(db: Db, keySql: SQL, direction: 'next' | 'prev') {
     email: row.email,
     businessName: row.business_name,
     isActive: Boolean(row.is_active),
-    lastLoginAt: row.last_login_at === null ? null : asUtcDate(row.last_login_at),
-    createdAt: asUtcDate(row.created_at),
+    // ISO 8601 UTC text (isoFromDb).
+    lastLoginAt: row.last_login_at === null ? null : isoFromDb(row.last_login_at),
+    createdAt: isoFromDb(row.created_at),
     totalApplications: Number(row.total),
     activeApplications: Number(row.active),
   }));

@@ -9,7 +9,7 @@ import type {
 } from '../../../src/shared/schemas/admin';
 import type { Db, DbOrTx } from '../../db';
 import { sha256Hex } from '../../lib/crypto';
-import { asUtcDate } from '../../lib/dates';
+import { asUtcDate, isoFromDb } from '../../lib/dates';
 import { decryptApplicationPii, maskEin, maskSsn } from '../../lib/pii';
 import { AppError } from '../../trpc/errors';
 import { listAuditForTarget, recordAudit } from '../audit';
@@ -189,7 +189,7 @@ async function pageRows(db: DbOrTx, keySql: SQL, direction: 'next' | 'prev'): Pr
     status: row.status,
     aiApproved: row.ai_approved,
     confidence: row.confidence === null ? null : String(row.confidence),
-    createdAt: asUtcDate(row.created_at),
+    createdAt: isoFromDb(row.created_at),
   }));
 }
 
@@ -203,7 +203,8 @@ export type ApplicationListItem = {
   status: ApplicationStatus;
   aiApproved: AiDecision | null;
   confidence: string | null;
-  createdAt: Date;
+  /** ISO 8601 UTC (isoFromDb). */
+  createdAt: string;
 };
 
 export async function listApplications(

@@ -3,8 +3,10 @@ import { AppError } from '../../trpc/errors';
 /** A position in a newest-first list: the (created_at, id) key of one row. Opaque to clients. */
 export type Cursor = { createdAt: Date; id: string };
 
-export function encodeCursor(row: { createdAt: Date; id: string }): string {
-  return Buffer.from(JSON.stringify([row.createdAt.toISOString(), row.id])).toString('base64url');
+/** `createdAt` as a Date or as its ISO text (list rows carry the text, see isoFromDb). */
+export function encodeCursor(row: { createdAt: Date | string; id: string }): string {
+  const at = typeof row.createdAt === 'string' ? row.createdAt : row.createdAt.toISOString();
+  return Buffer.from(JSON.stringify([at, row.id])).toString('base64url');
 }
 
 export function decodeCursor(token: string | undefined): Cursor | null {
@@ -48,7 +50,7 @@ export type Page<T> = { items: T[]; nextCursor: string | null; prevCursor: strin
  * Turns the limit+1 rows of a query into a page. `after` rows come newest first; `before` rows come oldest
  * first (the query walks backwards) and are reversed here.
  */
-export function toPage<T extends { createdAt: Date; id: string }>(rows: T[], plan: PagePlan, limit: number): Page<T> {
+export function toPage<T extends { createdAt: Date | string; id: string }>(rows: T[], plan: PagePlan, limit: number): Page<T> {
   const hasMore = rows.length > limit;
   const slice = rows.slice(0, limit);
   if (plan.kind === 'before') {

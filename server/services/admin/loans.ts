@@ -2,7 +2,7 @@ import { and, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import { applications, loanPayments, loanSchedule, loans, users } from '../../../drizzle/schema/index';
 import type { ListLoansQuery, RecordPaymentInput } from '../../../src/shared/schemas/admin';
 import type { DbOrTx } from '../../db';
-import { asUtcDate, todayIso } from '../../lib/dates';
+import { isoFromDb, todayIso } from '../../lib/dates';
 import { newId } from '../../lib/ids';
 import { AppError } from '../../trpc/errors';
 import { recordAudit } from '../audit';
@@ -122,7 +122,9 @@ const loanColumns = {
 function selectLoans(db: DbOrTx) {
   return db.select(loanColumns).from(loans).innerJoin(applications, eq(applications.id, loans.applicationId));
 }
-type LoanRow = Awaited<ReturnType<typeof selectLoans>>[number];
+type SelectedLoanRow = Awaited<ReturnType<typeof selectLoans>>[number];
+/** A loan as drizzle maps it (Dates) or as the list reads it raw (DATETIME text). */
+type LoanRow = Omit<SelectedLoanRow, 'fundedAt' | 'createdAt'> & { fundedAt: Date | string; createdAt: Date | string };
 
 /** The spec's loan entity (principalAmount, currentBalance, monthlyPayment, nextPaymentDate, status, daysPastDue). */
 function toLoanDto(row: LoanRow, state: LoanState) {
@@ -146,8 +148,9 @@ function toLoanDto(row: LoanRow, state: LoanState) {
     paymentsRemaining: state.paymentsRemaining,
     status: state.status,
     daysPastDue: state.daysPastDue,
-    fundedAt: row.fundedAt,
-    createdAt: row.createdAt,
+    // ISO 8601 UTC text (isoFromDb).
+    fundedAt: isoFromDb(row.fundedAt),
+    createdAt: isoFromDb(row.createdAt),
   };
 }
 export type LoanDto = ReturnType<typeof toLoanDto>;
@@ -185,9 +188,9 @@ function fromRawLoanRow(row: RawLoanRow): LoanRow & { paidCents: number } {
     termWeeks: row.term_weeks,
     aprBps: row.apr_bps,
     storedStatus: row.status,
-    fundedAt: asUtcDate(row.funded_at),
+    fundedAt: row.funded_at,
     firstPaymentDate: row.first_payment_date,
-    createdAt: asUtcDate(row.created_at),
+    createdAt: row.created_at,
     paidCents: Number(row.paid_cents),
   };
 }
