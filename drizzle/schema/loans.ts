@@ -48,6 +48,8 @@ export const loans = mysqlTable(
     uniqueIndex('loans_application_uq').on(t.applicationId),
     index('loans_user_idx').on(t.userId),
     index('loans_status_idx').on(t.status, t.createdAt),
+    // The dashboard's outstanding balance (purchased less paid, current loans) read from the index alone.
+    index('loans_status_amounts_idx').on(t.status, t.purchasedAmountCents, t.paidCents),
   ],
 );
 
@@ -77,7 +79,12 @@ export const loanPayments = mysqlTable(
     note: varchar('note', { length: 500 }),
     createdAt: datetime('created_at').notNull().$defaultFn(now),
   },
-  (t) => [index('loan_payments_loan_idx').on(t.loanId, t.paidOn), index('loan_payments_paid_idx').on(t.paidOn)],
+  (t) => [
+    index('loan_payments_loan_idx').on(t.loanId, t.paidOn),
+    // The dashboard's collections this month: a range of the index alone (on paid_on only, each payment's amount was a
+    // read of its row: seconds at 1.5M payments when they were not in memory).
+    index('loan_payments_paid_amount_idx').on(t.paidOn, t.amountCents),
+  ],
 );
 
 export const refinanceRequests = mysqlTable(

@@ -1,4 +1,5 @@
 import { applications } from '../../drizzle/schema/index';
+import type { DbOrTx } from '../db';
 import type { AiDecision, ApplicationStatus } from '../../src/shared/constants';
 import { newId } from '../lib/ids';
 import { encryptApplicationPii } from '../lib/pii';
@@ -15,11 +16,13 @@ export type InsertApplicationOpts = {
   ownerName?: string;
   email?: string;
   createdAt?: Date;
+  /** Another database than the run's own (a test with a database of its own). */
+  db?: DbOrTx;
 };
 
 /** Inserts an application row with synthetic data (factory; never the submission service). */
 export async function insertApplication(opts: InsertApplicationOpts = {}) {
-  const { db } = await getTestDeps();
+  const db = opts.db ?? (await getTestDeps()).db;
   const id = newId();
   const row = {
     id,

@@ -9,6 +9,7 @@ import type { Role } from '../../src/shared/constants';
 import { startSession, type AuthSession, type AuthUser } from '../auth/lucia';
 import { hashPassword } from '../auth/password';
 import { createApp, createDeps } from '../app';
+import type { Db } from '../db';
 import type { AppDeps } from '../deps';
 import { parseEnv } from '../env';
 import { loadDataKey } from '../lib/crypto';
@@ -69,9 +70,17 @@ export type TestUser = AuthUser & { password: string };
 
 /** Inserts a user (factory; never the service under test). */
 export async function insertUser(
-  opts: { role?: Role; email?: string; password?: string; firstName?: string; isActive?: boolean } = {},
+  opts: {
+    role?: Role;
+    email?: string;
+    password?: string;
+    firstName?: string;
+    isActive?: boolean;
+    /** Another database than the run's own (a test with a database of its own). */
+    db?: Db;
+  } = {},
 ): Promise<TestUser> {
-  const deps = await getTestDeps();
+  const db = opts.db ?? (await getTestDeps()).db;
   const password = opts.password ?? TEST_PASSWORD;
   const row = {
     id: newId(),
@@ -83,7 +92,7 @@ export async function insertUser(
     role: opts.role ?? 'client',
     isActive: opts.isActive ?? true,
   };
-  await deps.db.insert(users).values(row);
+  await db.insert(users).values(row);
   return {
     id: row.id,
     email: row.email,

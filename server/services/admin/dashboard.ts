@@ -30,7 +30,7 @@ async function computeAggregates(db: Db, now = new Date()): Promise<Aggregates> 
   const today = now.toISOString().slice(0, 10);
   const monthStart = `${today.slice(0, 7)}-01`;
   const windowStart = new Date(now.getTime() - DECISION_WINDOW_DAYS * 86_400_000);
-  const [statusRows, loanRows, [purchased], [paid], [collected], [decisions]] = await Promise.all([
+  const [statusRows, loanRows, [balances], [collected], [decisions]] = await Promise.all([
     db
       .select({
         status: applications.status,
@@ -41,17 +41,15 @@ async function computeAggregates(db: Db, now = new Date()): Promise<Aggregates> 
       .from(applications, { forceIndex: 'applications_status_amounts_idx' })
       .groupBy(applications.status),
     db.select({ status: loans.status, count: count() }).from(loans).groupBy(loans.status),
+    // What current loans were sold for less what they have paid (loans.paid_cents, kept by triggers: migration 0005),
+    // from one index (0006); summing their payments through a join read ~1.5M rows at the seeded size.
     db
-      .select({ total: sum(loans.purchasedAmountCents) })
-      .from(loans)
+      .select({ purchased: sum(loans.purchasedAmountCents), paid: sum(loans.paidCents) })
+      .from(loans, { forceIndex: 'loans_status_amounts_idx' })
       .where(eq(loans.status, 'current')),
     db
       .select({ total: sum(loanPayments.amountCents) })
-      .from(loanPayments)
-      .innerJoin(loans, and(eq(loans.id, loanPayments.loanId), eq(loans.status, 'current'))),
-    db
-      .select({ total: sum(loanPayments.amountCents) })
-      .from(loanPayments)
+      .from(loanPayments, { forceIndex: 'loan_payments_paid_amount_idx' })
       .where(and(gte(loanPayments.paidOn, monthStart), lte(loanPayments.paidOn, today))),
     db
       .select({
@@ -78,7 +76,7 @@ async function computeAggregates(db: Db, now = new Date()): Promise<Aggregates> 
   return {
     byStatus,
     loansByStatus,
-    outstandingCents: Math.max(0, num(purchased?.total) - num(paid?.total)),
+    outstandingCents: Math.max(0, num(balances?.purchased) - num(balances?.paid)),
     collectionsThisMonthCents: num(collected?.total),
     averageDecisionHours: decisionSeconds === null ? null : Math.round((decisionSeconds / 3600) * 10) / 10,
     decisionsInWindow: num(decisions?.count),

@@ -11,6 +11,7 @@ import {
   underwritingResults,
   users,
 } from '../../../drizzle/schema/index';
+import type { DbOrTx } from '../../db';
 import { encryptField, sha256Hex } from '../../lib/crypto';
 import { newId } from '../../lib/ids';
 import { addDays, buildWeeklySchedule } from '../../services/loans/schedule';
@@ -46,11 +47,13 @@ export type InsertLoanOpts = {
   status?: 'current' | 'paid_off' | 'defaulted';
   businessName?: string;
   createdAt?: Date;
+  /** Another database than the run's own (a test with a database of its own). */
+  db?: DbOrTx;
 };
 
 /** A funded application with its loan, weekly schedule and any payments already made. */
 export async function insertLoan(opts: InsertLoanOpts) {
-  const { db } = await getTestDeps();
+  const db = opts.db ?? (await getTestDeps()).db;
   const principalCents = opts.principalCents ?? 2_000_000;
   const factorRateMilli = opts.factorRateMilli ?? 1350;
   const termWeeks = opts.termWeeks ?? 20;
@@ -64,6 +67,7 @@ export async function insertLoan(opts: InsertLoanOpts) {
     aiApproved: 'approved',
     approvedAmountCents: principalCents,
     businessName: opts.businessName,
+    db,
   });
   const schedule = buildWeeklySchedule({ firstPaymentDate, termWeeks, purchasedAmountCents });
   const id = newId();
