@@ -17,7 +17,7 @@ import {
 } from '../loans/schedule';
 import { type Actor, type AdminDeps, auditedTransaction } from './common';
 import { type PagePlan, planPage, toPage } from './cursor';
-import { getDashboard, invalidateDashboard } from './dashboard';
+import { activeLoanCount, invalidateDashboard } from './dashboard';
 
 const WEEKS_PER_MONTH = 52 / 12;
 
@@ -210,7 +210,7 @@ export async function listActiveLoans(deps: Pick<AdminDeps, 'db' | 'log'>, query
   // installments in order, so the total is all the schedule needs; a column the database keeps, migration 0005), as
   // plain rows (no ORM mapping per row); then their schedules, mostly from the cache.
   const order = isBackwards ? sql`ASC` : sql`DESC`;
-  const [[rawRows], dashboard] = await Promise.all([
+  const [[rawRows], activeLoans] = await Promise.all([
     deps.db.execute(sql`
       SELECT l.id, l.application_id, l.user_id, a.business_name, a.owner_name, l.principal_cents,
              l.purchased_amount_cents, l.weekly_payment_cents, l.factor_rate_milli, l.term_weeks, l.apr_bps, l.status,
@@ -219,7 +219,7 @@ export async function listActiveLoans(deps: Pick<AdminDeps, 'db' | 'log'>, query
         JOIN ${loans} AS l ON l.id = k.id
         JOIN ${applications} AS a ON a.id = l.application_id
        ORDER BY k.created_at ${order}, k.id ${order}`) as unknown as Promise<[RawLoanRow[]]>,
-    getDashboard(deps),
+    activeLoanCount(deps),
   ]);
   const rows = rawRows.map(fromRawLoanRow);
   const page = toPage(rows, plan, query.limit);
@@ -239,7 +239,7 @@ export async function listActiveLoans(deps: Pick<AdminDeps, 'db' | 'log'>, query
       }),
     ),
   );
-  return { total: dashboard.activeLoans, loans: items, nextCursor: page.nextCursor, prevCursor: page.prevCursor };
+  return { total: activeLoans, loans: items, nextCursor: page.nextCursor, prevCursor: page.prevCursor };
 }
 
 async function loadLoan(db: DbOrTx, loanId: string, lock: boolean) {
