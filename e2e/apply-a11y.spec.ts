@@ -42,3 +42,33 @@ test('every wizard step and its errors pass axe', async ({ page }) => {
   await check('decision');
   expect(findings).toEqual([]);
 });
+
+// Issue 4: the next step is kept rendered (laid out, but hidden) so that Next only shows it. Until then it must be out
+// of sight, of the tab order and of the accessibility tree, and so must the steps already done.
+test('the steps kept ready for Next are out of sight, of the tab order and of the accessibility tree', async ({
+  page,
+}) => {
+  const applicant = newApplicant();
+  await page.goto('/apply');
+  await expectStep(page, 'Loan Amount');
+  await expectFormReady(page);
+  await page.getByLabel('Loan Amount').fill(applicant.loanAmount);
+  await next(page);
+  await expectStep(page, 'Business Information');
+
+  // The Personal Information step is there, ready, and hidden; so is the Loan Amount step.
+  const ownerName = page.getByLabel('Owner Name');
+  await expect(ownerName).toBeAttached();
+  await expect(ownerName).toBeHidden();
+  await expect(page.getByLabel('Loan Amount')).toBeHidden();
+  await expect(page.getByRole('textbox', { name: 'Owner Name' })).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: 'Loan Amount' })).toHaveCount(0);
+  const snapshot = await page.locator('form').ariaSnapshot();
+  expect(snapshot).toContain('Business Name');
+  expect(snapshot).not.toContain('Owner Name');
+
+  // From the step's last field the keyboard goes on to the buttons, not into the hidden step.
+  await page.getByLabel('Time in Business').focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Previous' })).toBeFocused();
+});

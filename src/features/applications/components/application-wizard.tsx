@@ -3,7 +3,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
 import {
-  Activity,
   startTransition,
   useEffect,
   useLayoutEffect,
@@ -174,6 +173,23 @@ function startMinimumDisplay(): () => Promise<void> {
     new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, started + MIN_PROCESSING_MS - performance.now())));
 }
 
+/**
+ * A step kept rendered while another one is shown (issue 4, responsiveness). It is laid out in place but shows
+ * nothing: out of the flow, no height, clipped, and visibility hidden, which also keeps its fields out of the tab order
+ * and the accessibility tree. Unlike display: none (React's Activity), the browser has computed its style and layout
+ * already, so Next only flips this wrapper: visibility and pointer-events are inherited properties the browser updates
+ * without matching the step's rules again. Its effects run while it is hidden, which the wizard's steps allow.
+ */
+const PREPARED_STEP_STYLE = {
+  position: 'absolute',
+  insetInline: 0,
+  top: 0,
+  height: 0,
+  overflow: 'hidden',
+  visibility: 'hidden',
+  pointerEvents: 'none',
+} as const;
+
 function Wizard({ boot, isReady }: { boot: WizardStartDto | null; isReady: boolean }) {
   const auth = useAuth();
   const queryClient = useQueryClient();
@@ -216,9 +232,9 @@ function Wizard({ boot, isReady }: { boot: WizardStartDto | null; isReady: boole
   const hasMounted = useRef(false);
   const hasWelcomed = useRef(false);
 
-  // Not a transition: the next step is already rendered, hidden (Activity, below), so showing it is light work and it
-  // appears in the click's own frame. As a transition it came a frame or more after the click's paint (issue 4: from
-  // the press to the next step painted, 115-245 ms under a 4x CPU slowdown, now 66-110 ms).
+  // Not a transition: the next step is already rendered, styled and laid out, hidden (PREPARED_STEP_STYLE, below), so
+  // showing it is light work and it appears in the click's own frame. As a transition it came a frame or more after
+  // the click's paint (issue 4: from the press to the next step painted, 115-245 ms under a 4x CPU slowdown).
   const goTo = (target: WizardStep) => setStep(target);
 
   useEffect(() => {
@@ -264,6 +280,23 @@ function Wizard({ boot, isReady }: { boot: WizardStartDto | null; isReady: boole
     };
   }, [step]);
 
+  // The step after the current one is kept rendered, hidden, so that Next only has to show it (below). It is added once
+  // the current step is on screen, as a transition: it renders in slices while the visitor reads the current step, and
+  // never inside the click that showed it.
+  const [preparedFrom, setPreparedFrom] = useState<WizardStep | null>(null);
+  useEffect(() => {
+    if (!isReady) return;
+    let timer: number | undefined;
+    const frame = requestAnimationFrame(() => {
+      // In slices (a transition): the step renders while the visitor reads the current one.
+      timer = window.setTimeout(() => startTransition(() => setPreparedFrom(step)), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
+  }, [isReady, step]);
+
   // After Submit found a problem on an earlier step: show that step's errors and focus the first one.
   useEffect(() => {
     if (!focusErrorsOn || step !== focusErrorsOn) return;
@@ -286,8 +319,9 @@ function Wizard({ boot, isReady }: { boot: WizardStartDto | null; isReady: boole
   }
 
   /**
-   * Validates one step synchronously: focus moves to the first bad field at once, and the messages render as a
-   * transition (RHF's async trigger would render them inside the click).
+   * Validates one step synchronously: focus moves to the first bad field at once, and the messages render in the
+   * click's own frame (each field re-renders alone: useController). Not as a transition: the step being prepared in the
+   * background is one (above), and React renders pending transitions together, so the messages waited for it.
    */
   function validateStep(target: FormStep): boolean {
     const fields = STEP_FIELDS[target];
@@ -303,10 +337,8 @@ function Wizard({ boot, isReady }: { boot: WizardStartDto | null; isReady: boole
     }
     // Nothing to clear or show (the usual Next): no form state update, so nothing re-renders for it.
     if (messages.size > 0 || fields.some((field) => form.getFieldState(field).error)) {
-      startTransition(() => {
-        form.clearErrors([...fields]);
-        for (const [field, message] of messages) form.setError(field, { type: 'validate', message });
-      });
+      form.clearErrors([...fields]);
+      for (const [field, message] of messages) form.setError(field, { type: 'validate', message });
     }
     const first = fields.find((field) => messages.has(field));
     if (first) form.setFocus(first);
@@ -419,6 +451,11 @@ function Wizard({ boot, isReady }: { boot: WizardStartDto | null; isReady: boole
   const showsDisclaimer = !['success', 'review', 'documents'].includes(step);
   const showsTrust = step !== 'success';
   const isFirst = isForm && steps.indexOf(step) === 0;
+  // The steps up to the current one, and the one after the step on screen when it was last painted.
+  const preparedThrough = Math.max(
+    steps.indexOf(step as FormStep),
+    preparedFrom && isFormStep(preparedFrom) ? steps.indexOf(preparedFrom) + 1 : -1,
+  );
 
   return (
     <WizardFormContext.Provider value={form}>
@@ -451,17 +488,16 @@ function Wizard({ boot, isReady }: { boot: WizardStartDto | null; isReady: boole
             }}
           >
             {/* Disabled until the form works: input to markup that is not hydrated yet would be lost. */}
-            <chakra.fieldset disabled={!isReady} border="0" p="0" m="0" minW="0">
+            <chakra.fieldset disabled={!isReady} border="0" p="0" m="0" minW="0" position="relative">
               {steps.map((formStep, index) => {
-                // The current step, and (once the form works) the ones before it and the next one, kept rendered
-                // but hidden: Next then only shows what is there, instead of building a step inside the click
-                // (issue 4, responsiveness). Review reads the answers when it renders, so it renders when shown.
-                // React renders hidden content after what is on screen, in slices, when the main thread is free.
+                // The current step, and (once the form works) the ones before it and the next one (preparedThrough),
+                // kept rendered but hidden: Next then only shows what is there, instead of building a step inside the
+                // click (issue 4, responsiveness). Review reads the answers when it renders, so it renders when shown.
                 const isCurrent = formStep === step;
-                const isPrepared = isReady && isForm && formStep !== 'review' && index <= steps.indexOf(step) + 1;
+                const isPrepared = isReady && isForm && formStep !== 'review' && index <= preparedThrough;
                 if (!isCurrent && !isPrepared) return null;
                 return (
-                  <Activity key={formStep} mode={isCurrent ? 'visible' : 'hidden'}>
+                  <div key={formStep} style={isCurrent ? undefined : PREPARED_STEP_STYLE}>
                     {formStep === 'review' ? (
                       <ReviewStep
                         files={files}
@@ -479,7 +515,7 @@ function Wizard({ boot, isReady }: { boot: WizardStartDto | null; isReady: boole
                     ) : (
                       FIELD_STEPS[formStep]
                     )}
-                  </Activity>
+                  </div>
                 );
               })}
               {isForm && (
