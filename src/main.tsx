@@ -37,7 +37,8 @@ async function hydratePrerenderedPage() {
   await preloadPageChunks();
   await import('./theme-config');
   await nextTask();
-  await import('./theme');
+  const { prepareSystem } = await import('./theme');
+  await prepareSystem();
   await nextTask();
   await import('./app/start');
 }

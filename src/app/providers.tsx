@@ -5,7 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { Toaster } from '@/components/ui/toaster';
 import { createQueryClient } from '@/lib/query-client';
 import { createTrpcClient, trpc } from '@/lib/trpc';
-import { system } from '@/theme';
+import { getSystem } from '@/theme';
 
 /**
  * The system for a page whose prerendered head holds Chakra's global CSS (scripts/prerender.mjs): without it (the
@@ -14,10 +14,15 @@ import { system } from '@/theme';
  * vite.config.ts makes Chakra compute it only when read). The tags stay in the head for the whole visit.
  * Defined, not assigned: in the client build `_global` is a getter without a setter on the system itself.
  */
-const systemWithPrerenderedGlobalCss = Object.create(system, {
-  _global: { value: [] },
-  _config: { value: { ...system._config, disableLayers: true } },
-}) as typeof system;
+let prerenderedCssSystem: ReturnType<typeof getSystem> | undefined;
+function systemWithPrerenderedGlobalCss() {
+  const system = getSystem();
+  prerenderedCssSystem ??= Object.create(system, {
+    _global: { value: [] },
+    _config: { value: { ...system._config, disableLayers: true } },
+  }) as typeof system;
+  return prerenderedCssSystem;
+}
 
 let hasAdoptedPrerenderedStyles = false;
 
@@ -48,7 +53,7 @@ export function Providers({
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
         {hasPrerenderedStyles && <AdoptPrerenderedStyles />}
-        <ChakraProvider value={hasPrerenderedStyles ? systemWithPrerenderedGlobalCss : system}>
+        <ChakraProvider value={hasPrerenderedStyles ? systemWithPrerenderedGlobalCss() : getSystem()}>
           {children}
           <Toaster />
         </ChakraProvider>

@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { Providers } from './providers';
 import { releasePageInput } from '@/lib/lazy-section-watch';
+import { prepareSystem } from '@/theme';
 import { AppRoutes, preloadPrerenderedPage } from './routes';
 
 // The app itself, started by src/main.tsx.
@@ -24,20 +25,27 @@ const appWith = ({ hasPrerenderedStyles }: { hasPrerenderedStyles: boolean }) =>
 const normalise = (pathname: string) => pathname.replace(/\/+$/, '') || '/';
 const prerendered = container.dataset.prerendered && normalise(container.dataset.prerendered);
 
-if (prerendered && prerendered === normalise(window.location.pathname) && container.firstElementChild) {
-  // Build-time HTML of this very route: keep it and attach to it once its page code is here (lazy-page.ts).
-  // In a transition, React hydrates in slices and yields to the browser between them, instead of one long task
-  // (issue 3, total blocking time); input that reaches markup not yet hydrated makes it hydrate that part first.
-  preloadPrerenderedPage(prerendered)
-    .catch(() => undefined)
-    .finally(() => {
-      startTransition(() => void hydrateRoot(container, appWith({ hasPrerenderedStyles: true })));
-      releasePageInput();
-    });
-} else {
-  // No markup, or another route's (the server's fallback page): render this route from scratch.
-  releasePageInput();
-  container.replaceChildren();
-  delete container.dataset.prerendered;
-  createRoot(container).render(appWith({ hasPrerenderedStyles: false }));
+/** Renders once Chakra's system exists (made in tasks: src/theme.ts; src/main.tsx usually waited for it already). */
+async function start() {
+  await prepareSystem();
+  if (!container) return;
+  if (prerendered && prerendered === normalise(window.location.pathname) && container.firstElementChild) {
+    // Build-time HTML of this very route: keep it and attach to it once its page code is here (lazy-page.ts).
+    // In a transition, React hydrates in slices and yields to the browser between them, instead of one long task
+    // (issue 3, total blocking time); input that reaches markup not yet hydrated makes it hydrate that part first.
+    preloadPrerenderedPage(prerendered)
+      .catch(() => undefined)
+      .finally(() => {
+        startTransition(() => void hydrateRoot(container, appWith({ hasPrerenderedStyles: true })));
+        releasePageInput();
+      });
+  } else {
+    // No markup, or another route's (the server's fallback page): render this route from scratch.
+    releasePageInput();
+    container.replaceChildren();
+    delete container.dataset.prerendered;
+    createRoot(container).render(appWith({ hasPrerenderedStyles: false }));
+  }
 }
+
+void start();
