@@ -26,26 +26,25 @@ const normalise = (pathname: string) => pathname.replace(/\/+$/, '') || '/';
 const prerendered = container.dataset.prerendered && normalise(container.dataset.prerendered);
 
 /** Renders once Chakra's system exists (made in tasks: src/theme.ts; src/main.tsx usually waited for it already). */
-async function start() {
+async function start(root: HTMLElement) {
   await prepareSystem();
-  if (!container) return;
-  if (prerendered && prerendered === normalise(window.location.pathname) && container.firstElementChild) {
+  if (prerendered && prerendered === normalise(window.location.pathname) && root.firstElementChild) {
     // Build-time HTML of this very route: keep it and attach to it once its page code is here (lazy-page.ts).
     // In a transition, React hydrates in slices and yields to the browser between them, instead of one long task
     // (issue 3, total blocking time); input that reaches markup not yet hydrated makes it hydrate that part first.
     preloadPrerenderedPage(prerendered)
       .catch(() => undefined)
       .finally(() => {
-        startTransition(() => void hydrateRoot(container, appWith({ hasPrerenderedStyles: true })));
+        startTransition(() => void hydrateRoot(root, appWith({ hasPrerenderedStyles: true })));
         releasePageInput();
       });
   } else {
     // No markup, or another route's (the server's fallback page): render this route from scratch.
     releasePageInput();
-    container.replaceChildren();
-    delete container.dataset.prerendered;
-    createRoot(container).render(appWith({ hasPrerenderedStyles: false }));
+    root.replaceChildren();
+    delete root.dataset.prerendered;
+    createRoot(root).render(appWith({ hasPrerenderedStyles: false }));
   }
 }
 
-void start();
+void start(container);

@@ -2,33 +2,27 @@
 // loans were sold for less what they have paid, from loans.paid_cents) and collections this month (payments dated
 // from the 1st to today, whatever the loan's state). Aggregates are global, so this test has a database of its own:
 // other test files write loans at the same time into the run's shared one.
-import mysql from 'mysql2/promise';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createDatabase, prepareDatabase, splitDatabaseUrl, type Database } from '../../db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase, prepareDatabase, type Database } from '../../db';
 import { createLogger } from '../../lib/logger';
 import { insertLoan } from '../../test/factories/admin';
+import { freshDatabase } from '../../test/fresh-database';
 import { getTestDeps, insertUser } from '../../test/harness';
 import { addDays } from '../loans/schedule';
 import { getDashboard, invalidateDashboard } from './dashboard';
 import { recordLoanPayment } from './loans';
 
-const url = `${inject('testDatabaseUrl').replace(/\/[^/]+$/, '')}/funding_dash_${Date.now().toString(36)}`;
+const own = freshDatabase('dashboard');
 let database: Database;
 
 beforeAll(async () => {
   await getTestDeps(); // the run's data key, which the application factory encrypts with
-  await prepareDatabase(url);
-  database = createDatabase(url, 4);
+  await prepareDatabase(own.url);
+  database = createDatabase(own.url, 4);
 });
 afterAll(async () => {
   await database.close();
-  const { serverUrl, database: name } = splitDatabaseUrl(url);
-  const connection = await mysql.createConnection({ uri: serverUrl });
-  try {
-    await connection.query(`DROP DATABASE IF EXISTS \`${name}\``);
-  } finally {
-    await connection.end();
-  }
+  await own.drop();
 });
 
 describe('loan performance', () => {

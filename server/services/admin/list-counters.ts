@@ -2,9 +2,13 @@
 // active_application_count, loans.paid_cents, maintained by triggers. These statements set them from the rows
 // themselves, as the migration did for the rows it found: for bulk loads that write rows in an order the triggers
 // cannot follow (drizzle/seed.ts writes payments before their loan when its buffers fill that way).
+import { ACTIVE_APPLICATION_STATUSES } from './applicants';
+
+const ACTIVE_IN = ACTIVE_APPLICATION_STATUSES.map((status) => `'${status}'`).join(', ');
+
 export const RECOUNT_LIST_COUNTERS_SQL = [
   `UPDATE users AS u
-     LEFT JOIN (SELECT user_id, COUNT(*) AS total, SUM(status IN ('pending', 'review', 'approved')) AS active
+     LEFT JOIN (SELECT user_id, COUNT(*) AS total, SUM(status IN (${ACTIVE_IN})) AS active
                   FROM applications WHERE user_id IS NOT NULL GROUP BY user_id) AS c ON c.user_id = u.id
       SET u.application_count = COALESCE(c.total, 0), u.active_application_count = COALESCE(c.active, 0)`,
   `UPDATE loans AS l

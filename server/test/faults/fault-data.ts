@@ -1,9 +1,6 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import mysql from 'mysql2/promise';
-import { inject } from 'vitest';
-import { splitDatabaseUrl } from '../../db';
 import { applicationFormData, statementPdf } from '../factories/applications';
 import { noisePng } from '../statements/bad-files';
 
@@ -12,25 +9,7 @@ import { noisePng } from '../statements/bad-files';
 
 const MiB = 1024 * 1024;
 
-/** A fresh, uniquely named database on the run's MariaDB server; the server process migrates it at start-up. */
-export function freshDatabase(label: string) {
-  const { serverUrl } = splitDatabaseUrl(inject('testDatabaseUrl'));
-  const name = `funding_fault_${label}_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const url = `${serverUrl.replace(/\/$/, '')}/${name}`;
-  return {
-    url,
-    /** A root connection to this database, for checks made behind the server's back. */
-    connect: () => mysql.createConnection({ uri: url, dateStrings: true }),
-    async drop() {
-      const connection = await mysql.createConnection({ uri: serverUrl });
-      try {
-        await connection.query(`DROP DATABASE IF EXISTS \`${name}\``);
-      } finally {
-        await connection.end();
-      }
-    },
-  };
-}
+export { freshDatabase } from '../fresh-database';
 
 export type SubmissionFile = { field: string; name: string; type: string; content: Buffer; sha256: string };
 export type Submission = { key: string; email: string; formData: Record<string, unknown>; files: SubmissionFile[] };

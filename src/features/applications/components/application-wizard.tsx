@@ -453,7 +453,7 @@ function Wizard({ boot, isReady }: { boot: WizardStartDto | null; isReady: boole
   const isFirst = isForm && steps.indexOf(step) === 0;
   // The steps up to the current one, and the one after the step on screen when it was last painted.
   const preparedThrough = Math.max(
-    steps.indexOf(step as FormStep),
+    isForm ? steps.indexOf(step) : -1,
     preparedFrom && isFormStep(preparedFrom) ? steps.indexOf(preparedFrom) + 1 : -1,
   );
 
