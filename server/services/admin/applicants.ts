@@ -6,17 +6,16 @@ import { asUtcDate, isoFromDb } from '../../lib/dates';
 import { AppError } from '../../trpc/errors';
 import { recordAudit } from '../audit';
 import { applicationsForUser, type SearchOptions } from './applications';
-import { type Actor, type AdminDeps, createTtlMemo, prefixPattern, auditedTransaction } from './common';
+import { type Actor, type AdminDeps, auditedTransaction, prefixPattern } from './common';
 import { type PagePlan, planPage, toPage } from './cursor';
+import { type SearchField, keyedField, prefixSearchKeySql } from './prefix-search';
 import { type CsvValue, toCsv } from './csv';
 
 // Applicants are client accounts (spec §3 Applicant). Same paging and search strategy as the applications list:
-// keyset pages newest first, prefix search over covering indexes, a walk of the ordered index for common terms.
+// keyset pages newest first, prefix search read from index entries alone (prefix-search.ts).
 
 /** Applications still in progress: waiting on staff or on the client's acceptance. */
 export const ACTIVE_APPLICATION_STATUSES = ['pending', 'review', 'approved'] as const;
-export const SEARCH_DENSE_THRESHOLD = 3_000;
-const searchCounts = createTtlMemo<number>(60_000);
 
 type ActiveFilter = ListApplicantsQuery['isActive'];
 
@@ -41,42 +40,22 @@ function keysetCondition(plan: PagePlan): SQL | undefined {
   return or(lt(users.createdAt, cursor.createdAt), and(eq(users.createdAt, cursor.createdAt), lt(users.id, cursor.id)));
 }
 
-type SearchRange = { index: string; condition: SQL };
-
-/** "Starts with" on email, first name, last name or business; "Jane Do" also matches first "Jane" + last "Do…". */
-function searchRanges(term: string): SearchRange[] {
-  const pattern = prefixPattern(term);
-  if (term.includes('@')) return [{ index: 'users_search_email_idx', condition: sql`${users.email} LIKE ${pattern}` }];
-  const ranges: SearchRange[] = [
-    { index: 'users_search_email_idx', condition: sql`${users.email} LIKE ${pattern}` },
-    { index: 'users_search_first_idx', condition: sql`${users.firstName} LIKE ${pattern}` },
-    { index: 'users_search_last_idx', condition: sql`${users.lastName} LIKE ${pattern}` },
-    { index: 'users_search_business_idx', condition: sql`${users.businessName} LIKE ${pattern}` },
+/**
+ * "Starts with" on email, full name ("first last"), last name or business: "Jane" finds first name Jane, "Jane Do" finds
+ * Jane Doe. The full name is a virtual column (migration 0007); the walk index holds its two parts instead.
+ */
+function searchFields(term: string): SearchField[] {
+  const field = (column: string, rangeIndex: string) => keyedField(column, rangeIndex, term);
+  if (term.includes('@')) return [field('email', 'users_search_email_idx')];
+  return [
+    field('email', 'users_search_email_idx'),
+    {
+      ...field('full_name', 'users_search_full_name_idx'),
+      walkCondition: sql`CONCAT(${users.firstName}, ' ', ${users.lastName}) LIKE ${prefixPattern(term)}`,
+    },
+    field('last_name', 'users_search_last_idx'),
+    field('business_name', 'users_search_business_idx'),
   ];
-  const [first, ...rest] = term.split(/\s+/);
-  if (first && rest.length > 0) {
-    ranges.push({
-      index: 'users_search_first_idx',
-      condition: sql`(${users.firstName} = ${first} AND ${users.lastName} LIKE ${prefixPattern(rest.join(' '))})`,
-    });
-  }
-  return ranges;
-}
-
-async function countSearchMatches(db: Db, term: string, ranges: SearchRange[]): Promise<number> {
-  const key = term.toLowerCase();
-  const cached = searchCounts.get(key);
-  if (cached !== undefined) return cached;
-  const parts = ranges.map(
-    (range) =>
-      sql`(SELECT COUNT(*) FROM (SELECT 1 FROM ${users} FORCE INDEX (${sql.identifier(range.index)}) WHERE ${range.condition} LIMIT ${SEARCH_DENSE_THRESHOLD}) AS part)`,
-  );
-  const [rows] = (await db.execute(sql`SELECT ${sql.join(parts, sql` + `)} AS total`)) as unknown as [
-    { total: number | string }[],
-  ];
-  const total = Number(rows[0]?.total ?? 0);
-  searchCounts.set(key, total);
-  return total;
 }
 
 type KeyRow = { id: string; createdAt: Date };
@@ -90,29 +69,29 @@ async function pageKeySql(
 ): Promise<SQL> {
   const take = query.limit + 1;
   const offset = plan.kind === 'after' ? plan.offset : 0;
-  const order = plan.kind === 'before' ? [users.createdAt, users.id] : [desc(users.createdAt), desc(users.id)];
   const conditions = and(...baseConditions(query.isActive), keysetCondition(plan));
-  const keys = (index: string, condition: SQL | undefined) =>
-    db
+  const search = query.search;
+  if (!search) {
+    return db
       .select({ id: users.id, createdAt: users.createdAt })
-      .from(users, { forceIndex: index })
-      .where(condition)
-      .orderBy(...order)
+      .from(users, { forceIndex: orderIndexFor(query.isActive) })
+      .where(conditions)
+      .orderBy(...(plan.kind === 'before' ? [users.createdAt, users.id] : [desc(users.createdAt), desc(users.id)]))
       .limit(take)
       .offset(offset)
       .getSQL();
-  const search = query.search;
-  if (!search) return keys(orderIndexFor(query.isActive), conditions);
-  const ranges = searchRanges(search);
-  if ((await countSearchMatches(db, search, ranges)) >= (options.denseThreshold ?? SEARCH_DENSE_THRESHOLD)) {
-    return keys('users_search_walk_idx', and(conditions, or(...ranges.map((range) => range.condition))));
   }
-  const direction = plan.kind === 'before' ? sql`ASC` : sql`DESC`;
-  const parts = ranges.map(
-    (range) =>
-      sql`(SELECT ${users.id} AS id, ${users.createdAt} AS created_at FROM ${users} FORCE INDEX (${sql.identifier(range.index)}) WHERE ${range.condition} AND ${conditions} ORDER BY ${users.createdAt} ${direction}, ${users.id} ${direction} LIMIT ${offset + take})`,
-  );
-  return sql`SELECT id, created_at FROM (${sql.join(parts, sql` UNION `)}) AS matched ORDER BY created_at ${direction}, id ${direction} LIMIT ${take} OFFSET ${offset}`;
+  return prefixSearchKeySql(db, {
+    table: 'users',
+    term: search,
+    fields: searchFields(search),
+    walkIndex: 'users_search_walk_idx',
+    conditions,
+    direction: plan.kind === 'before' ? 'asc' : 'desc',
+    take,
+    offset,
+    path: options.path,
+  });
 }
 
 async function pageKeys(

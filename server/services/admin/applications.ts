@@ -21,11 +21,10 @@ import {
   type AdminDeps,
   auditRead,
   auditedTransaction,
-  createTtlMemo,
-  prefixPattern,
   toDollars,
 } from './common';
 import { type PagePlan, planPage, toPage } from './cursor';
+import { type SearchField, type SearchPath, keyedField, prefixSearchKeySql, startsWith } from './prefix-search';
 import { verifyStepUpCode } from './step-up';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -68,51 +67,26 @@ const newestFirst = [desc(applications.createdAt), desc(applications.id)];
 const oldestFirst = [applications.createdAt, applications.id];
 
 /**
- * Search is "starts with" on the business name, the owner's name and the email (and the id, for hex input),
- * each served by a covering index. A rare term is read from those index ranges and sorted (few rows); a common
- * term is found faster by walking the newest-first index until a page is full. A bounded count over the ranges
- * tells the two apart; it is memoised for a minute because term frequencies barely move.
+ * Search is "starts with" on the business name, the owner's name and the email (and the id, for hex input), each
+ * read from index entries alone (prefix-search.ts picks, per column, its prefix key, its range or the walk index).
  */
-export const SEARCH_DENSE_THRESHOLD = 3_000;
-const searchCounts = createTtlMemo<number>(60_000);
-
-type SearchRange = { index: string; condition: SQL };
-
-function searchRanges(term: string): SearchRange[] {
-  const pattern = prefixPattern(term);
-  if (term.includes('@')) {
-    return [{ index: 'applications_search_email_idx', condition: sql`${applications.email} LIKE ${pattern}` }];
-  }
-  const ranges: SearchRange[] = [
-    { index: 'applications_search_business_idx', condition: sql`${applications.businessName} LIKE ${pattern}` },
-    { index: 'applications_search_owner_idx', condition: sql`${applications.ownerName} LIKE ${pattern}` },
-    { index: 'applications_search_email_idx', condition: sql`${applications.email} LIKE ${pattern}` },
+function searchFields(term: string): SearchField[] {
+  const field = (column: string, rangeIndex: string) => keyedField(column, rangeIndex, term);
+  if (term.includes('@')) return [field('email', 'applications_search_email_idx')];
+  const fields = [
+    field('business_name', 'applications_search_business_idx'),
+    field('owner_name', 'applications_search_owner_idx'),
+    field('email', 'applications_search_email_idx'),
   ];
   // Staff read ids as their first 8 characters (spec §9); the primary key answers an id prefix.
   if (/^[0-9a-f-]{4,36}$/i.test(term)) {
-    ranges.push({ index: 'PRIMARY', condition: sql`${applications.id} LIKE ${prefixPattern(term.toLowerCase())}` });
+    fields.push({ column: 'id', rangeIndex: 'PRIMARY', condition: startsWith('id', term.toLowerCase()) });
   }
-  return ranges;
+  return fields;
 }
 
-async function countSearchMatches(db: Db, term: string, ranges: SearchRange[]): Promise<number> {
-  const key = term.toLowerCase();
-  const cached = searchCounts.get(key);
-  if (cached !== undefined) return cached;
-  const parts = ranges.map(
-    (range) =>
-      sql`(SELECT COUNT(*) FROM (SELECT 1 FROM ${applications} FORCE INDEX (${sql.identifier(range.index)}) WHERE ${range.condition} LIMIT ${SEARCH_DENSE_THRESHOLD}) AS part)`,
-  );
-  const [rows] = (await db.execute(sql`SELECT ${sql.join(parts, sql` + `)} AS total`)) as unknown as [
-    { total: number | string }[],
-  ];
-  const total = Number(rows[0]?.total ?? 0);
-  searchCounts.set(key, total);
-  return total;
-}
-
-/** `denseThreshold` overrides the switch-over point (tests exercise both search paths on small data). */
-export type SearchOptions = { denseThreshold?: number };
+/** `path` forces one search path (tests compare them on small data); by default it is chosen per column. */
+export type SearchOptions = { path?: SearchPath };
 
 /** The ordered key query of one page: (id, created_at) only, so every path reads index entries alone. */
 async function pageKeySql(db: Db, query: ListApplicationsQuery, plan: PagePlan, options: SearchOptions): Promise<SQL> {
@@ -122,35 +96,28 @@ async function pageKeySql(db: Db, query: ListApplicationsQuery, plan: PagePlan, 
   };
   const take = query.limit + 1;
   const offset = plan.kind === 'after' ? plan.offset : 0;
-  const order = plan.kind === 'before' ? oldestFirst : newestFirst;
   const keyset = keysetCondition(plan);
-  const keys = (index: string, ...conditions: (SQL | undefined)[]) =>
-    db
+  if (!query.search) {
+    return db
       .select({ id: applications.id, createdAt: applications.createdAt })
-      .from(applications, { forceIndex: index })
-      .where(and(...filterConditions(filters), keyset, ...conditions))
-      .orderBy(...order)
+      .from(applications, { forceIndex: orderIndexFor(filters) })
+      .where(and(...filterConditions(filters), keyset))
+      .orderBy(...(plan.kind === 'before' ? oldestFirst : newestFirst))
       .limit(take)
       .offset(offset)
       .getSQL();
-
-  if (!query.search) return keys(orderIndexFor(filters));
-
-  const ranges = searchRanges(query.search);
-  const matches = await countSearchMatches(db, query.search, ranges);
-  if (matches >= (options.denseThreshold ?? SEARCH_DENSE_THRESHOLD)) {
-    // Common term: walk newest first until a page is full, testing filters and prefixes inside the covering
-    // walk index (no table rows read). The denser the term, the shorter the walk.
-    return keys('applications_search_walk_idx', or(...ranges.map((range) => range.condition)));
   }
-  // Rare term: each covering range sorted on its own, then merged; no table rows are read.
-  const direction = plan.kind === 'before' ? sql`ASC` : sql`DESC`;
-  const conditions = and(...filterConditions(filters), keyset);
-  const parts = ranges.map(
-    (range) =>
-      sql`(SELECT ${applications.id} AS id, ${applications.createdAt} AS created_at FROM ${applications} FORCE INDEX (${sql.identifier(range.index)}) WHERE ${range.condition}${conditions ? sql` AND ${conditions}` : sql``} ORDER BY ${applications.createdAt} ${direction}, ${applications.id} ${direction} LIMIT ${offset + take})`,
-  );
-  return sql`SELECT id, created_at FROM (${sql.join(parts, sql` UNION `)}) AS matched ORDER BY created_at ${direction}, id ${direction} LIMIT ${take} OFFSET ${offset}`;
+  return prefixSearchKeySql(db, {
+    table: 'applications',
+    term: query.search,
+    fields: searchFields(query.search),
+    walkIndex: 'applications_search_walk_idx',
+    conditions: and(...filterConditions(filters), keyset),
+    direction: plan.kind === 'before' ? 'asc' : 'desc',
+    take,
+    offset,
+    path: options.path,
+  });
 }
 
 type ListRow = {

@@ -28,6 +28,8 @@ afterAll(async () => {
   await server.close();
 });
 
+/** Every way a search can be answered (prefix-search.ts); each must give the same rows. */
+const SEARCH_PATHS = ['auto', 'ranges', 'keys', 'walk'] as const;
 /** A word no other test uses, so a search for it sees only this test's rows. */
 const token = () => `Zq${randomUUID().replace(/-/g, '').slice(0, 10)}`;
 const minutesAgo = (minutes: number) => new Date(Math.floor(Date.now() / 1000 - minutes * 60) * 1000);
@@ -116,9 +118,9 @@ describe('applications list', () => {
     expect(approved.items.every((item) => item.status === 'approved' && item.aiApproved === 'approved')).toBe(true);
   });
 
-  it('answers the same rows whether the term is read from the index ranges or by walking the ordered index', async () => {
+  it('answers the same rows whether the term is read from the ranges, the prefix keys or the walk index', async () => {
     const word = token();
-    await insertMix(word);
+    const rows = await insertMix(word);
     const deps = await getTestDeps();
     for (const filters of [
       {},
@@ -127,10 +129,35 @@ describe('applications list', () => {
       { status: 'declined', aiApproved: 'review' },
     ]) {
       const query = listApplicationsSchema.parse({ search: word, ...filters });
-      const selective = await listApplications(deps, query, { denseThreshold: 1_000_000 });
-      const dense = await listApplications(deps, query, { denseThreshold: 0 });
-      expect(ids(dense.items), JSON.stringify(filters)).toEqual(ids(selective.items));
+      const ranges = ids((await listApplications(deps, query, { path: 'ranges' })).items);
+      expect(ranges.length, JSON.stringify(filters)).toBeGreaterThan(0);
+      for (const path of SEARCH_PATHS) {
+        expect(ids((await listApplications(deps, query, { path })).items), `${path} ${JSON.stringify(filters)}`).toEqual(
+          ranges,
+        );
+      }
     }
+    // A key is a column's first 3 or 8 characters: terms of 3 to 7 characters, of 8 and more, and of fewer than 3.
+    const owner = await insertApplication({ ownerName: `${word.slice(0, 6)}x Keyed`, email: uniqueEmail('keyed') });
+    const expected: [string, string][] = [
+      [word.slice(0, 2), owner.id],
+      [word.slice(0, 3), owner.id],
+      [word.slice(0, 6), owner.id],
+      [`${word.slice(0, 6)}x K`, owner.id],
+      [word, rows.pendingNone.id],
+    ];
+    for (const [term, id] of expected) {
+      for (const path of SEARCH_PATHS) {
+        const found = ids((await listApplications(deps, listApplicationsSchema.parse({ search: term }), { path })).items);
+        expect(found, `${path} ${term}`).toContain(id);
+      }
+    }
+    // The key narrows, the term decides: a row sharing the first 8 characters but not the rest is not found.
+    const keyed = ids(
+      (await listApplications(deps, listApplicationsSchema.parse({ search: `${word.slice(0, 6)}x Kz` }), { path: 'keys' }))
+        .items,
+    );
+    expect(keyed).toEqual([]);
   });
 
   it('finds an application by the first characters of its id and treats % and _ literally', async () => {
@@ -143,7 +170,7 @@ describe('applications list', () => {
     expect((await caller.admin.listApplications({ search: `${word.slice(0, 4)}_${word.slice(5)}` })).items).toEqual([]);
   });
 
-  it('pages by key: next and previous pages of a search, on both search paths', async () => {
+  it('pages by key: next and previous pages of a search, on every search path', async () => {
     const word = token();
     const inserted = [];
     for (let index = 0; index < 7; index += 1) {
@@ -153,9 +180,9 @@ describe('applications list', () => {
     }
     const expected = ids(inserted);
     const deps = await getTestDeps();
-    for (const denseThreshold of [0, 1_000_000]) {
+    for (const path of SEARCH_PATHS) {
       const page = (input: object) =>
-        listApplications(deps, listApplicationsSchema.parse({ search: word, limit: 3, ...input }), { denseThreshold });
+        listApplications(deps, listApplicationsSchema.parse({ search: word, limit: 3, ...input }), { path });
       const first = await page({});
       expect(ids(first.items)).toEqual(expected.slice(0, 3));
       expect(first.prevCursor).toBeNull();
@@ -252,9 +279,14 @@ describe('applicants list', () => {
     expect(ids((await caller.admin.listApplicants({ search: `${word} user` })).items)).toEqual([active.id]);
     for (const isActive of ['all', 'active', 'inactive'] as const) {
       const query = listApplicantsSchema.parse({ search: word, isActive });
-      const dense = await listApplicants(deps, query, { denseThreshold: 0 });
-      const selective = await listApplicants(deps, query, { denseThreshold: 1_000_000 });
-      expect(ids(dense.items)).toEqual(ids(selective.items));
+      const ranges = ids((await listApplicants(deps, query, { path: 'ranges' })).items);
+      for (const path of SEARCH_PATHS) {
+        expect(ids((await listApplicants(deps, query, { path })).items), `${path} ${isActive}`).toEqual(ranges);
+      }
+    }
+    for (const path of SEARCH_PATHS) {
+      const byFullName = await listApplicants(deps, listApplicantsSchema.parse({ search: `${word} user` }), { path });
+      expect(ids(byFullName.items), path).toEqual([active.id]);
     }
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   aiDecisionLabel,
   dollarsToCents,
+  listApplicantsSchema,
   listApplicationsSchema,
   recordPaymentSchema,
   revealPiiSchema,
@@ -22,6 +23,12 @@ describe('admin schemas', () => {
     expect(() => listApplicationsSchema.parse({ limit: '51' })).toThrow();
     expect(() => listApplicationsSchema.parse({ status: 'funded' })).toThrow();
     expect(() => listApplicationsSchema.parse({ sort: 'x' })).toThrow();
+  });
+
+  it('reads a search term trimmed, with runs of spaces as one', () => {
+    expect(listApplicationsSchema.parse({ search: '  Jane \t  Do ' }).search).toBe('Jane Do');
+    expect(listApplicantsSchema.parse({ search: 'Jane   Do' }).search).toBe('Jane Do');
+    expect(() => listApplicantsSchema.parse({ search: 'x'.repeat(101) })).toThrow();
   });
 
   it('lets staff set only pending, review, approved and declined', () => {

@@ -24,6 +24,13 @@ const optionalText = (max: number) =>
     .optional()
     .transform((value) => value?.trim() || undefined);
 
+/** A search term: trimmed, runs of spaces as one ("Jane  Do" finds Jane Doe), empty meaning none. */
+const searchText = z
+  .string()
+  .max(100)
+  .optional()
+  .transform((value) => value?.trim().replace(/\s+/g, ' ') || undefined);
+
 /** REST query strings arrive as text: page and limit are coerced, empty strings mean "not given". */
 const pageNumber = z.coerce.number().int().min(1).max(10_000).default(1);
 const pageLimit = z.coerce.number().int().min(1).max(ADMIN_PAGE_SIZE).default(ADMIN_PAGE_SIZE);
@@ -42,7 +49,7 @@ const paging = {
 
 export const listApplicationsSchema = z
   .object({
-    search: optionalText(100),
+    search: searchText,
     status: z.enum(APPLICATION_STATUS_FILTERS).default('all'),
     aiApproved: z.enum(AI_STATUS_FILTERS).default('all'),
     ...paging,
@@ -53,7 +60,7 @@ export type ListApplicationsQuery = z.output<typeof listApplicationsSchema>;
 
 export const listApplicantsSchema = z
   .object({
-    search: optionalText(100),
+    search: searchText,
     isActive: z.enum(ACTIVE_FILTERS).default('all'),
     ...paging,
   })
@@ -62,7 +69,7 @@ export type ListApplicantsInput = z.input<typeof listApplicantsSchema>;
 export type ListApplicantsQuery = z.output<typeof listApplicantsSchema>;
 
 export const exportApplicantsSchema = z
-  .object({ search: optionalText(100), isActive: z.enum(ACTIVE_FILTERS).default('all') })
+  .object({ search: searchText, isActive: z.enum(ACTIVE_FILTERS).default('all') })
   .strict();
 export type ExportApplicantsQuery = z.output<typeof exportApplicantsSchema>;
 
