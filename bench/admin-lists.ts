@@ -115,7 +115,8 @@ async function deepCursor(
 }
 
 // Real search terms from the data: a common first word, a common first name, a mid-size two-word business prefix,
-// one exact email, and an id prefix.
+// one exact email, and an id prefix; and terms the prefix keys (3, 6, 9, 12 characters) serve least well: 2 characters
+// (no key: the walk index), and a first word and an initial (the key is shorter than the term).
 const [sample] = await db
   .select({
     id: applications.id,
@@ -130,6 +131,8 @@ if (!sample) throw new Error('no linked application found');
 const commonWord = sample.businessName.split(' ')[0] ?? 'Golden';
 const twoWords = sample.businessName.split(' ').slice(0, 2).join(' ');
 const firstName = sample.ownerName.split(' ')[0] ?? 'Maya';
+const shortTerm = commonWord.slice(0, 2);
+const wordAndInitial = twoWords.slice(0, commonWord.length + 2);
 const [client] = await db
   .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
   .from(users)
@@ -168,6 +171,8 @@ add(
   `applications: search "${twoWords}" + status=pending`,
   `/api/admin/applications?${q({ search: twoWords, status: 'pending' })}`,
 );
+add(`applications: search "${shortTerm}" (2 characters)`, `/api/admin/applications?${q({ search: shortTerm })}`);
+add(`applications: search "${wordAndInitial}"`, `/api/admin/applications?${q({ search: wordAndInitial })}`);
 add('applications: search one email', `/api/admin/applications?${q({ search: sample.email })}`);
 add('applications: search id prefix', `/api/admin/applications?${q({ search: sample.id.slice(0, 8) })}`);
 add(
