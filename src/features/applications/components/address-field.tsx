@@ -50,7 +50,6 @@ export function AddressField({
         }}
         name={field.name}
         value={field.value}
-        onBlur={field.onBlur}
         onChange={(event) => setValue(event.target.value)}
         autoComplete="street-address"
         placeholder="123 Main Street, City, State ZIP"

@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
 import {
+  memo,
   startTransition,
   useEffect,
   useLayoutEffect,
@@ -360,6 +361,12 @@ function Wizard({ boot, isReady }: { boot: WizardStartDto | null; isReady: boole
     const previous = steps[steps.indexOf(step) - 1];
     if (previous) goTo(previous);
   }
+  // One function for every render, calling this render's handler: the buttons below need not re-render per step.
+  const latestPrevious = useRef(handlePrevious);
+  useLayoutEffect(() => {
+    latestPrevious.current = handlePrevious;
+  });
+  const [handlePreviousRef] = useState(() => () => latestPrevious.current());
 
   async function handleSubmit() {
     if (isSubmitting) return;
@@ -519,26 +526,12 @@ function Wizard({ boot, isReady }: { boot: WizardStartDto | null; isReady: boole
                 );
               })}
               {isForm && (
-                <Flex mt="8" gap="3" justify="space-between" direction={{ base: 'column-reverse', sm: 'row' }}>
-                  <Button type="button" variant="outline" size="lg" onClick={handlePrevious} disabled={isFirst}>
-                    Previous
-                  </Button>
-                  {step === 'review' ? (
-                    <Button
-                      type="submit"
-                      colorPalette="brand"
-                      size="lg"
-                      loading={isSubmitting}
-                      loadingText="Submitting..."
-                    >
-                      Submit Application
-                    </Button>
-                  ) : (
-                    <Button type="submit" colorPalette="brand" size="lg">
-                      Next
-                    </Button>
-                  )}
-                </Flex>
+                <WizardActions
+                  isFirst={isFirst}
+                  isReview={step === 'review'}
+                  isSubmitting={isSubmitting}
+                  onPrevious={handlePreviousRef}
+                />
               )}
             </chakra.fieldset>
           </form>
@@ -558,6 +551,28 @@ function Wizard({ boot, isReady }: { boot: WizardStartDto | null; isReady: boole
     </WizardFormContext.Provider>
   );
 }
+
+type WizardActionsProps = { isFirst: boolean; isReview: boolean; isSubmitting: boolean; onPrevious: () => void };
+
+/** Previous and Next (or Submit). Memoized: a step change re-renders it only when one of these changes (issue 4). */
+const WizardActions = memo(function WizardActions({ isFirst, isReview, isSubmitting, onPrevious }: WizardActionsProps) {
+  return (
+    <Flex mt="8" gap="3" justify="space-between" direction={{ base: 'column-reverse', sm: 'row' }}>
+      <Button type="button" variant="outline" size="lg" onClick={onPrevious} disabled={isFirst}>
+        Previous
+      </Button>
+      {isReview ? (
+        <Button type="submit" colorPalette="brand" size="lg" loading={isSubmitting} loadingText="Submitting...">
+          Submit Application
+        </Button>
+      ) : (
+        <Button type="submit" colorPalette="brand" size="lg">
+          Next
+        </Button>
+      )}
+    </Flex>
+  );
+});
 
 function accountDefaults(values: WizardValues) {
   return { ...splitOwnerName(values.ownerName), email: values.email, businessName: values.businessName };

@@ -22,7 +22,10 @@ export function describedBy(name: string, hasError: boolean, hasHelper: boolean)
   return parts.length > 0 ? parts.join(' ') : undefined;
 }
 
-/** Wires a wizard field to the form: editing a field clears its error (spec §5). */
+/**
+ * Wires a wizard field to the form: editing a field clears its error (spec §5). No onBlur: the form validates on
+ * Next and Submit only and never reads "touched", and leaving a field is part of every Next press (issue 4).
+ */
 export function useWizardField(name: ApplicationField) {
   const { control, clearErrors } = useWizardForm();
   const { field, fieldState } = useController({ name, control });
@@ -52,7 +55,6 @@ export function WizardTextField({ name, label, isRequired = true, helperText, ma
         ref={field.ref}
         name={field.name}
         value={field.value}
-        onBlur={field.onBlur}
         onChange={(event) => setValue(mask ? mask(event.target.value) : event.target.value)}
         aria-describedby={describedBy(name, Boolean(error), Boolean(helperText))}
       />
@@ -82,7 +84,6 @@ export function WizardSelectField({
           ref={field.ref}
           name={field.name}
           value={field.value}
-          onBlur={field.onBlur}
           onChange={(event) => setValue(event.target.value)}
           aria-describedby={describedBy(name, Boolean(error), Boolean(helperText))}
         >
@@ -120,7 +121,6 @@ export function WizardTextareaField({
         ref={field.ref}
         name={field.name}
         value={field.value}
-        onBlur={field.onBlur}
         onChange={(event) => setValue(event.target.value)}
         placeholder={placeholder}
         maxLength={maxLength}
