@@ -53,6 +53,7 @@ import {
   type WizardMode,
   type WizardStep,
   type WizardValues,
+  warmStepSchemas,
 } from '../utils/wizard';
 import { AccountCreatedStep, ApprovalStep, ProcessingStep, SuccessStep } from './after-steps';
 import { CreateAccountStep } from './create-account-step';
@@ -297,6 +298,17 @@ function Wizard({ boot, isReady }: { boot: WizardStartDto | null; isReady: boole
       window.clearTimeout(timer);
     };
   }, [isReady, step]);
+
+  // The step schemas are made and run once while the visitor reads the first step (warmStepSchemas).
+  useEffect(() => {
+    if (!isReady) return;
+    if (typeof window.requestIdleCallback !== 'function') {
+      const timer = window.setTimeout(() => warmStepSchemas(mode), 500);
+      return () => window.clearTimeout(timer);
+    }
+    const idle = window.requestIdleCallback(() => warmStepSchemas(mode), { timeout: 3000 });
+    return () => window.cancelIdleCallback(idle);
+  }, [isReady, mode]);
 
   // After Submit found a problem on an earlier step: show that step's errors and focus the first one.
   useEffect(() => {
