@@ -23,6 +23,10 @@ test.describe('apply as a new applicant', () => {
     await expect(page.getByRole('heading', { name: 'Apply Below', level: 1 })).toBeVisible();
     await expect(page.getByText('Step 1 of 6')).toBeVisible();
     await expect(page.getByText('17% complete')).toBeVisible();
+    await expect(page.getByRole('progressbar', { name: 'Application progress: 17% complete' })).toHaveAttribute(
+      'aria-valuenow',
+      '17',
+    );
     await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
     await expect(page.getByTestId('apply-disclaimer')).toBeVisible();
     await expect(page.getByTestId('apply-trust')).toBeVisible();
@@ -34,6 +38,10 @@ test.describe('apply as a new applicant', () => {
     await next(page);
     await expect(page.getByText('Step 2 of 6')).toBeVisible();
     await expect(page.getByText('33% complete')).toBeVisible();
+    await expect(page.getByRole('progressbar', { name: 'Application progress: 33% complete' })).toHaveAttribute(
+      'aria-valuenow',
+      '33',
+    );
     // The new step's heading takes the focus (once painted), so a screen reader announces it.
     await expect(page.getByRole('heading', { name: 'Business Information' })).toBeFocused();
     await page.getByRole('button', { name: 'Previous' }).click();

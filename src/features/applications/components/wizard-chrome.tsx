@@ -1,4 +1,4 @@
-import { Box, Flex, HStack, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Flex, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { memo } from 'react';
 import type { FormStep } from '@shared/schemas/application';
 import { LineIcon } from '@/components/line-icon';
@@ -31,16 +31,25 @@ export function WizardProgress({ steps, current }: { steps: readonly FormStep[];
         <Text>{`Step ${position} of ${steps.length}`}</Text>
         <Text color="fg.muted">{`${percent}% complete`}</Text>
       </Flex>
-      <Progress.Root
-        value={percent}
-        colorPalette="brand"
-        size="sm"
+      {/*
+        A plain bar with the progressbar role, not Chakra's Progress: that one runs a state machine and animates its
+        width on every step change, work inside the Next press that shows the next step (issue 4). Same look as
+        Progress size sm (outline, rounded); the width is an inline style, so no new class is made per percent.
+      */}
+      <Box
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
         aria-label={`Application progress: ${percent}% complete`}
+        h="2"
+        bg="bg.muted"
+        shadow="inset"
+        borderRadius="l1"
+        overflow="hidden"
       >
-        <Progress.Track>
-          <Progress.Range />
-        </Progress.Track>
-      </Progress.Root>
+        <Box h="full" bg="brand.solid" style={{ width: `${percent}%` }} />
+      </Box>
       <HStack as="ol" listStyleType="none" justify="space-between" gap="1" aria-label="Application steps">
         {steps.map((step, index) => (
           <StepMarker
