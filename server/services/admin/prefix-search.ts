@@ -20,7 +20,7 @@ export const SEARCH_COUNT_CAP = 3_000;
 export type SearchField = {
   /** The column's SQL name (`business_name`); its keys are `<column>_key<n>`, indexed as `<table>_<column>_key<n>_idx`. */
   column: string;
-  /** What a matching row satisfies: `column LIKE 'term%'`, or a compound condition led by this column. */
+  /** What a matching row satisfies: `column LIKE 'term%'` (the id: its lowercase prefix). */
   condition: SQL;
   /** The same test on the walk index's own columns, where the column is virtual and not in that index. */
   walkCondition?: SQL;
