@@ -119,19 +119,51 @@ export async function startProductionServer(opts: {
 }
 
 /**
- * The CPU slowdown that makes this host the mid-tier phone Lighthouse's default 4x stands for, from its benchmark
- * index: the formula of Lighthouse's CPU throttling calculator (linked from Lighthouse's docs/throttling.md,
- * "Calibrating the CPU slowdown"). 4x assumes a host of index ~1,533; these machines have measured from ~1,050 (4x then
- * emulates a slower phone) to ~3,600 (a faster one), so a run at this slowdown is the figure that compares across days.
+ * The phones a CPU slowdown can stand for, by Lighthouse's CPU benchmark index: DevTools' CPU throttling calibration
+ * (Chrome 134+, front_end/panels/mobile_throttling/CalibrationController.ts) targets 1,000 for a mid-tier phone (like
+ * a Pixel 5) and 264 for a low-tier one (like a Moto G4 Power 2022). Lighthouse's default 4x is one slowdown for
+ * every host, so what it stands for moves with the host: these machines have measured 1,000-3,600, so 4x has stood
+ * for phones of index 250-900. (The calculator linked from Lighthouse's docs/throttling.md, 3 + (index - 1300) / 233
+ * above 1,300, which the benches used until 2026-11-26 and called "calibrated", aims at an index of ~280-380: the
+ * low tier.)
  */
-export function calibratedCpuSlowdown(benchmarkIndex: number): number {
-  const slowdown =
-    benchmarkIndex >= 1300
-      ? 3 + (benchmarkIndex - 1300) / 233
-      : benchmarkIndex >= 800
-        ? 2 + (benchmarkIndex - 800) / 500
-        : 1 + (benchmarkIndex - 150) / 650;
-  return Math.max(1, Math.round(slowdown * 10) / 10);
+export const PHONES = {
+  mid: { index: 1000, label: 'mid-tier phone (index 1,000, like a Pixel 5)' },
+  low: { index: 264, label: 'low-tier phone (index 264, like a Moto G4 Power 2022)' },
+} as const;
+export type PhoneTier = keyof typeof PHONES;
+
+/**
+ * Lighthouse's simulated throttling multiplies each task's observed time by the slowdown, so the slowdown that makes
+ * this host a phone is the ratio of their indexes.
+ */
+export function simulatedSlowdownFor(hostIndex: number, tier: PhoneTier): number {
+  return Math.max(1, Math.round((hostIndex / PHONES[tier].index) * 10) / 10);
+}
+
+/**
+ * DevTools' real throttling is not exactly linear in the benchmark, so, as DevTools' calibration does, the rate is
+ * bisected until the benchmark run under it reads the phone's index (within 10 points, at most 8 steps).
+ * `benchmarkAt(rate)` runs BENCHMARK_INDEX_SCRIPT in a blank page throttled at `rate`.
+ */
+export async function calibrateThrottlingRate(
+  hostIndex: number,
+  tier: PhoneTier,
+  benchmarkAt: (rate: number) => Promise<number>,
+): Promise<number> {
+  const target = PHONES[tier].index;
+  if (hostIndex <= target) return 1;
+  let lower = 1;
+  let upper = (hostIndex / target) * 1.5;
+  let rate = hostIndex / target;
+  for (let step = 0; step < 8; step += 1) {
+    rate = Math.round(((lower + upper) / 2) * 100) / 100;
+    const score = await benchmarkAt(rate);
+    if (Math.abs(score - target) < 10) break;
+    if (score < target) upper = rate;
+    else lower = rate;
+  }
+  return Math.round(rate * 10) / 10;
 }
 
 /** Lighthouse's own CPU benchmark (its "CPU/Memory Power"), as a script to evaluate in a page: about a second. */

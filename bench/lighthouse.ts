@@ -8,7 +8,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
-import { calibratedCpuSlowdown, formatTable, startProductionServer, type Row } from './lib';
+import { formatTable, PHONES, simulatedSlowdownFor, startProductionServer, type Row } from './lib';
 
 const argValue = (name: string, fallback: string) => {
   const index = process.argv.indexOf(name);
@@ -29,7 +29,7 @@ const ALL_PAGES = [
 const ROUTES = argValue('--routes', '');
 const PAGES = ROUTES ? ALL_PAGES.filter((page) => ROUTES.split(',').includes(page.route)) : ALL_PAGES;
 const SAVE_DIR = argValue('--save', '');
-// BENCH_LIGHTHOUSE_CALIBRATED=0 skips the runs at the calibrated slowdown (quicker A/B comparisons of two builds).
+// BENCH_LIGHTHOUSE_CALIBRATED=0 skips the runs as a mid-tier and a low-tier phone (quicker A/B comparisons of builds).
 const CALIBRATED = process.env.BENCH_LIGHTHOUSE_CALIBRATED !== '0';
 
 type Run = {
@@ -126,20 +126,22 @@ export async function runLighthouseBench(): Promise<Row[]> {
         goal: goal === null ? '(no goal set)' : `>= ${goal}`,
         verdict: verdict(middle),
       });
-      // The same page at the slowdown that makes this host the mid-tier phone the 4x default stands for.
+      // The same page with this host as a mid-tier and a low-tier phone (bench/lib.ts, PHONES): Lighthouse's simulated
+      // slowdown scaled to the host's benchmark index, so the figures compare across machines. The goal is set at 4x.
       if (!CALIBRATED) continue;
-      const slowdown = calibratedCpuSlowdown(middle.benchmarkIndex);
-      const calibrated: Run[] = [];
-      for (let i = 0; i < RUNS; i += 1) calibrated.push(await auditWithRetries(url(route), chrome.port, slowdown));
-      const calibratedMiddle = median(calibrated);
-      rows.push({
-        group: 'Front end',
-        measure: `Lighthouse mobile performance score for ${route} at a calibrated CPU slowdown (median of ${calibrated.length})`,
-        data: `as above, CPU slowdown ${calibratedMiddle.cpuSlowdown}x: Lighthouse's calculator for benchmark index ${Math.round(middle.benchmarkIndex)} (4x assumes ~1,533), so the figure compares across machines`,
-        figure: figure(calibrated),
-        goal: goal === null ? '(no goal set)' : `>= ${goal}`,
-        verdict: verdict(calibratedMiddle),
-      });
+      for (const tier of ['mid', 'low'] as const) {
+        const slowdown = simulatedSlowdownFor(middle.benchmarkIndex, tier);
+        const phoneRuns: Run[] = [];
+        for (let i = 0; i < RUNS; i += 1) phoneRuns.push(await auditWithRetries(url(route), chrome.port, slowdown));
+        rows.push({
+          group: 'Front end',
+          measure: `Lighthouse mobile performance score for ${route} as a ${tier}-tier phone (median of ${phoneRuns.length})`,
+          data: `as above, CPU slowdown ${slowdown}x: this host (index ${Math.round(middle.benchmarkIndex)}) as a ${PHONES[tier].label}`,
+          figure: figure(phoneRuns),
+          goal: goal === null ? '(no goal set)' : '(for comparison: the goal is set at 4x)',
+          verdict: '',
+        });
+      }
     }
     return rows;
   } finally {
