@@ -2,6 +2,7 @@
 // React: it watches the server markup of the sections that hydrate later, opens them when they near the viewport or
 // are reached, and holds back what React would drop on markup it cannot hydrate yet, to play it again once live.
 // It does the same for the whole prerendered page until the app has attached to it (holdPageInput).
+import { whenIdle } from './idle';
 
 /** How far below (or above) the viewport a section starts loading and hydrating. */
 const ROOT_MARGIN = '300px 0px';
@@ -177,22 +178,17 @@ function startSession(element: HTMLElement): Session {
   observer.observe(element);
 
   // Once the page has loaded and is idle, fetch (not run) the code, so the section hydrates at once when reached.
-  let idle: number | undefined;
+  let cancelIdle: (() => void) | undefined;
   const prefetch = () => {
     const fetchCode = () => void load?.().catch(() => undefined);
-    idle = window.requestIdleCallback
-      ? window.requestIdleCallback(fetchCode, { timeout: 5000 })
-      : window.setTimeout(fetchCode, 2000);
+    cancelIdle = whenIdle(fetchCode, { timeout: 5000, fallbackMs: 2000 });
   };
   if (document.readyState === 'complete') prefetch();
   else window.addEventListener('load', prefetch, { once: true });
   const stopWatching = () => {
     observer.disconnect();
     window.removeEventListener('load', prefetch);
-    if (idle !== undefined) {
-      if (window.cancelIdleCallback) window.cancelIdleCallback(idle);
-      else window.clearTimeout(idle);
-    }
+    cancelIdle?.();
   };
 
   const session: Session = {

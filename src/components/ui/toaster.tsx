@@ -1,5 +1,6 @@
 import { createToaster } from '@chakra-ui/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { whenIdle } from '@/lib/idle';
 
 // Spec §9: one notification at a time, 5000 ms by default, F8 focuses the viewport.
 export const toaster = createToaster({
@@ -38,13 +39,10 @@ export function Toaster() {
     const want = () => setWanted(true);
     const unsubscribe = toaster.subscribe(want);
     if (toaster.getCount() > 0) want();
-    const idle = window.requestIdleCallback
-      ? window.requestIdleCallback(want, { timeout: 3000 })
-      : window.setTimeout(want, 1000);
+    const cancelIdle = whenIdle(want, { timeout: 3000, fallbackMs: 1000 });
     return () => {
       unsubscribe();
-      if (window.cancelIdleCallback) window.cancelIdleCallback(idle);
-      else window.clearTimeout(idle);
+      cancelIdle();
     };
   }, [isWanted]);
   if (!isWanted) return null;

@@ -25,11 +25,7 @@ const optionalText = (max: number) =>
     .transform((value) => value?.trim() || undefined);
 
 /** A search term: trimmed, runs of spaces as one ("Jane  Do" finds Jane Doe), empty meaning none. */
-const searchText = z
-  .string()
-  .max(100)
-  .optional()
-  .transform((value) => value?.trim().replace(/\s+/g, ' ') || undefined);
+const searchText = optionalText(100).transform((value) => value?.replace(/\s+/g, ' '));
 
 /** REST query strings arrive as text: page and limit are coerced, empty strings mean "not given". */
 const pageNumber = z.coerce.number().int().min(1).max(10_000).default(1);

@@ -17,6 +17,7 @@ import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { toaster } from '@/components/ui/toaster';
 import { useAuth } from '@/hooks/use-auth';
 import { ApiError } from '@/lib/errors';
+import { whenIdle } from '@/lib/idle';
 import { useWizardForm, WizardFormContext } from '../hooks/use-wizard-form';
 import { trpc } from '@/lib/trpc';
 import {
@@ -302,12 +303,7 @@ function Wizard({ boot, isReady }: { boot: WizardStartDto | null; isReady: boole
   // The step schemas are made and run once while the visitor reads the first step (warmStepSchemas).
   useEffect(() => {
     if (!isReady) return;
-    if (typeof window.requestIdleCallback !== 'function') {
-      const timer = window.setTimeout(() => warmStepSchemas(mode), 500);
-      return () => window.clearTimeout(timer);
-    }
-    const idle = window.requestIdleCallback(() => warmStepSchemas(mode), { timeout: 3000 });
-    return () => window.cancelIdleCallback(idle);
+    return whenIdle(() => warmStepSchemas(mode), { timeout: 3000, fallbackMs: 500 });
   }, [isReady, mode]);
 
   // After Submit found a problem on an earlier step: show that step's errors and focus the first one.
