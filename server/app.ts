@@ -9,14 +9,14 @@ import type { AppDeps } from './deps';
 import type { Env } from './env';
 import { isForeignOrigin, securityHeaders } from './http/security';
 import { createStaticHandler } from './http/static';
-import { sendText } from './lib/http';
+import { sendText } from './http/helpers';
 import type { Logger } from './lib/logger';
 import { maskUrlForLog } from './lib/logger';
 import { createLocalStorage } from './lib/storage';
 import { createRestHandler } from './rest/index';
 import { appRouter } from './routers/index';
-import { createMailer } from './services/mail';
-import { createRateLimiter } from './services/rate-limit';
+import { createMailer } from './lib/mail';
+import { createRateLimiter } from './lib/rate-limit';
 import { createRequestContext } from './trpc/context';
 import { retryAfterOf, toTRPCError } from './trpc/errors';
 

@@ -4,8 +4,8 @@ import type { Db } from './db';
 import type { Env } from './env';
 import type { Logger } from './lib/logger';
 import type { DocumentStorage } from './lib/storage';
-import type { Mailer } from './services/mail';
-import type { RateLimiter } from './services/rate-limit';
+import type { Mailer } from './lib/mail';
+import type { RateLimiter } from './lib/rate-limit';
 
 /** Everything a request may need, built once at boot (server/app.ts) and shared by tRPC and REST. */
 export type AppDeps = {

@@ -7,8 +7,8 @@ import { createLogger } from './lib/logger';
 import { sweepOrphanDocuments, sweepStaleUploads } from './services/applications/documents';
 import { sweepIdempotencyKeys } from './services/applications/idempotency';
 import { sweepChatGuardSessions } from './services/chat-guard/guard';
-import { startOcrLoop } from './services/ocr/loop';
-import { ensureReferenceData } from './services/reference-data';
+import { startOcrLoop } from './services/applications/ocr-loop';
+import { ensureReferenceData } from './services/rewards/catalog';
 import { closeReader, warmUpReader } from './services/underwriting/index';
 
 // In-flight requests (uploads included) get this long to finish after SIGTERM before connections are cut.

@@ -1,6 +1,6 @@
 import { pipeline } from 'node:stream/promises';
 import { createAdminInternalCaller } from '../routers/admin';
-import { downloadContentType, encodeRfc8187, sanitiseFileName } from '../services/admin/applications';
+import { downloadContentType, encodeRfc8187, sanitiseFileName } from '../services/back-office/applications';
 import { AppError } from '../trpc/errors';
 import type { RestRoute } from './types';
 

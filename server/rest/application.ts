@@ -1,8 +1,8 @@
 import { idempotencyKeySchema } from '../../src/shared/schemas/application';
 import type { AppDeps } from '../deps';
-import { sendJson } from '../lib/http';
+import { sendJson } from '../http/helpers';
 import { assertKeyNotInFlight, submitApplication } from '../services/applications/submission';
-import { LIMITS } from '../services/rate-limit';
+import { LIMITS } from '../lib/rate-limit';
 import type { Context } from '../trpc/context';
 import { AppError } from '../trpc/errors';
 import type { RestRoute } from './types';

@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import { sendJson } from '../lib/http';
+import { sendJson } from '../http/helpers';
 import { ChatBlockedError, VerifyRefusedError } from '../services/chat-guard/guard';
 import type { RestRoute } from './types';
 

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppDeps } from '../deps';
-import { readJson, sendJson, sendText } from '../lib/http';
+import { readJson, sendJson, sendText } from '../http/helpers';
 import { createCaller } from '../routers/index';
 import { createRequestContext } from '../trpc/context';
 import { httpStatusOf, INTERNAL_MESSAGE, retryAfterOf, toTRPCError } from '../trpc/errors';

@@ -12,7 +12,7 @@ import {
   setStaffActiveSchema,
   setStaffRoleSchema,
 } from '../../src/shared/schemas/admin';
-import { exportApplicantsCsv, getApplicantDetail, listApplicants } from '../services/admin/applicants';
+import { exportApplicantsCsv, getApplicantDetail, listApplicants } from '../services/back-office/applicants';
 import {
   applicationsByEmail,
   getApplicationDetail,
@@ -21,14 +21,14 @@ import {
   recentApplications,
   revealApplicationPii,
   setApplicationStatus,
-} from '../services/admin/applications';
-import type { Actor } from '../services/admin/common';
-import { getAnalytics, getDashboard } from '../services/admin/dashboard';
-import { getLoanPayments, listActiveLoans, recordLoanPayment } from '../services/admin/loans';
-import { listRefinanceRequests } from '../services/admin/refinance';
-import { createStaff, listStaff, setStaffActive, setStaffRole, terminateStaffSessions } from '../services/admin/staff';
-import { countUnfinishedOcrJobs } from '../services/ocr/jobs';
-import { LIMITS } from '../services/rate-limit';
+} from '../services/back-office/applications';
+import type { Actor } from '../services/back-office/common';
+import { getAnalytics, getDashboard } from '../services/back-office/dashboard';
+import { getLoanPayments, listActiveLoans, recordLoanPayment } from '../services/back-office/loans';
+import { listRefinanceRequests } from '../services/back-office/refinance';
+import { createStaff, listStaff, setStaffActive, setStaffRole, terminateStaffSessions } from '../services/accounts/staff';
+import { countUnfinishedOcrJobs } from '../services/applications/ocr-jobs';
+import { LIMITS } from '../lib/rate-limit';
 import type { Context } from '../trpc/context';
 import { adminProcedure, createCallerFactory, router, superAdminProcedure } from '../trpc/init';
 

@@ -5,7 +5,7 @@ import {
   requestConsolidationSchema,
   requestLowerPaymentSchema,
 } from '../../src/shared/schemas/offers';
-import { acceptFunding, listClientApplications } from '../services/clients/applications';
+import { acceptFunding, listClientApplications } from '../services/applications/client-applications';
 import {
   getClientLoanSchedule,
   getPayoffQuote,
@@ -13,8 +13,8 @@ import {
   listClientLoans,
   listLowerPaymentRequests,
   requestLowerPayment,
-} from '../services/clients/loans';
-import { createRefinanceRequest, listRefinanceRequests } from '../services/clients/refinance';
+} from '../services/loans/loan-details';
+import { createRefinanceRequest, listRefinanceRequests } from '../services/loans/refinance';
 import { getOfferMenu, getOfferSignature, priceOffer, requestConsolidation } from '../services/offers/menu';
 import { protectedProcedure, router } from '../trpc/init';
 

@@ -4,7 +4,7 @@ import type { AuthSession, AuthUser } from '../auth/lucia';
 import { readSession } from '../auth/session';
 import { readVisitor, type Visitor } from '../auth/visitor';
 import type { AppDeps } from '../deps';
-import { getClientIp } from '../lib/http';
+import { getClientIp } from '../http/helpers';
 
 export type RequestMeta = { ip: string; userAgent: string; requestId: string };
 

@@ -1,5 +1,5 @@
 import { BRAND_NAME } from '../../../src/shared/constants';
-import type { MailMessage } from '../mail';
+import type { MailMessage } from '../../lib/mail';
 
 // Submission emails (PRODUCT.md 3). Restricted data (SSN, EIN, birth date, bank details) never goes into a mail.
 

@@ -13,12 +13,12 @@ import type { AppDeps } from '../../deps';
 import { newId } from '../../lib/ids';
 import { decryptApplicationPii, encryptApplicationPii, reencryptApplicationPii } from '../../lib/pii';
 import { AppError, zodFieldErrors, type FieldErrors } from '../../trpc/errors';
-import { recordAudit } from '../audit';
-import { sendInBackground } from '../mail';
+import { recordAudit } from '../../lib/audit';
+import { sendInBackground } from '../../lib/mail';
 import { menuOptionsFor } from '../offers/menu';
-import { recordRewardEvent } from '../reward-events';
-import { queueOcrJobs } from '../ocr/jobs';
-import { notifyOcrQueued } from '../ocr/loop';
+import { recordRewardEvent } from '../rewards/events';
+import { queueOcrJobs } from './ocr-jobs';
+import { notifyOcrQueued } from './ocr-loop';
 import { pendingOcrDocumentIds, runUnderwriting, type UnderwritingOutcome } from '../underwriting/index';
 import {
   CANONICAL_MIME,

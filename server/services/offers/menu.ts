@@ -14,7 +14,7 @@ import type {
 import type { Db, DbOrTx } from '../../db';
 import { asUtcDate } from '../../lib/dates';
 import { AppError } from '../../trpc/errors';
-import { recordAudit } from '../audit';
+import { recordAudit } from '../../lib/audit';
 import { CONSOLIDATION_PAYOFF_ESTIMATE_WEEKS } from '../underwriting/policy';
 import { buildMenu, capPctOf, priceChoice, toLimitsDto } from './pricing';
 import { offerBasisFor, readStoredAnalysis, type StoredAnalysis } from './stored';

@@ -12,7 +12,7 @@ import {
   startTestServer,
   type TestServer,
 } from '../../test/harness';
-import { LOWER_PAYMENT_ALREADY_OPEN, LOWER_PAYMENT_NOT_LOWER } from '../clients/loans';
+import { LOWER_PAYMENT_ALREADY_OPEN, LOWER_PAYMENT_NOT_LOWER } from '../loans/loan-details';
 import { CONSOLIDATION_PAYOFF_ESTIMATE_WEEKS } from '../underwriting/policy';
 import { NO_OFFER, OFFER_ALREADY_ACCEPTED, UNKNOWN_POSITION } from './menu';
 

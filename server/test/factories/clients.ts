@@ -8,7 +8,7 @@ import {
 } from '../../../drizzle/schema/index';
 import type { AcceptOfferInput, OfferOptionKey } from '../../../src/shared/schemas/offers';
 import { newId } from '../../lib/ids';
-import { priceLoan } from '../../services/loans/pricing';
+import { priceLoan } from '../../services/offers/loan-terms';
 import { computeOffer } from '../../services/underwriting/decision';
 import type { RiskTier } from '../../services/underwriting/policy';
 import { addDays, buildWeeklySchedule } from '../../services/loans/schedule';
