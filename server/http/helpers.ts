@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import sjson from 'secure-json-parse';
-import { AppError } from '../trpc/errors';
+import { AppError } from '../lib/errors';
 
 export const JSON_BODY_LIMIT = 1024 * 1024; // 1 MiB for JSON bodies (SECURITY.md I)
 

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { auditChainHead, auditLog } from '../../drizzle/schema/index';
-import type { DbOrTx } from '../db';
+import type { Db, DbOrTx, Tx } from '../db';
 import { sha256Hex } from './crypto';
 
 export type AuditEntry = {
@@ -97,4 +97,92 @@ export async function listAuditForTarget(db: DbOrTx, targetType: string, targetI
     .where(and(eq(auditLog.targetType, targetType), eq(auditLog.targetId, targetId)))
     .orderBy(desc(auditLog.id))
     .limit(100);
+}
+
+const RETRYABLE = new Set(['ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT']);
+
+function isRetryable(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 4; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && RETRYABLE.has(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * Runs a transaction again when InnoDB chose it as a deadlock victim. Audit rows are chained (each locks the
+ * newest row to read its hash), so concurrent audited actions can deadlock; the whole transaction rolled back,
+ * so running it again is safe. Gives up after `attempts`, with a short random backoff between tries.
+ */
+export async function withDeadlockRetry<T>(run: () => Promise<T>, attempts = 6): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= attempts || !isRetryable(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+    }
+  }
+}
+
+const auditGates = new WeakMap<Db, { tail: Promise<unknown> }>();
+
+/**
+ * A transaction that writes an audit row. Audit rows form a hash chain, so every writer locks the newest row:
+ * concurrent writers deadlock each other. Within this instance they queue instead (one audited transaction at a
+ * time, kept short by the callers); across instances and other modules, a deadlock victim is run again.
+ */
+export function auditedTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  let gate = auditGates.get(db);
+  if (!gate) {
+    gate = { tail: Promise.resolve() };
+    auditGates.set(db, gate);
+  }
+  const run = gate.tail.then(() => withDeadlockRetry(() => db.transaction(work)));
+  gate.tail = run.catch(() => undefined);
+  return run;
+}
+
+type QueuedRead = { entry: AuditEntry; done: (error?: Error) => void };
+const readQueues = new WeakMap<Db, { queued: QueuedRead[]; flushing: boolean }>();
+
+/**
+ * Records a staff read (SECURITY.md J: every read of an application, applicant, document or by-email lookup), and
+ * answers once the row is committed. Reads that arrive while an audited transaction holds the gate go in together:
+ * one transaction and one lock of the chain head for all of them, instead of one each in a queue (issue 7).
+ */
+export function auditRead(db: Db, entry: AuditEntry): Promise<void> {
+  let queue = readQueues.get(db);
+  if (!queue) {
+    queue = { queued: [], flushing: false };
+    readQueues.set(db, queue);
+  }
+  const reads = queue;
+  return new Promise<void>((resolve, reject) => {
+    reads.queued.push({ entry, done: (error) => (error === undefined ? resolve() : reject(error)) });
+    if (reads.flushing) return;
+    reads.flushing = true;
+    let batch: QueuedRead[] | null = null;
+    // The batch is taken when the gate opens (not now), so reads arriving meanwhile join it; a deadlock retry
+    // writes the same batch again.
+    void auditedTransaction(db, (tx) => {
+      batch ??= reads.queued.splice(0);
+      reads.flushing = false;
+      return recordAudits(
+        tx,
+        batch.map((item) => item.entry),
+      );
+    }).then(
+      () => batch?.forEach((item) => item.done()),
+      (error: unknown) => {
+        if (!batch) {
+          batch = reads.queued.splice(0);
+          reads.flushing = false;
+        }
+        const failure = error instanceof Error ? error : new Error('audit write failed');
+        batch.forEach((item) => item.done(failure));
+      },
+    );
+  });
 }

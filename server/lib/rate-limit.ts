@@ -4,7 +4,7 @@ import { rateLimitCounters } from '../../drizzle/schema/index';
 import type { Db } from '../db';
 import { sha256Hex } from './crypto';
 import { asUtcDate } from './dates';
-import { AppError } from '../trpc/errors';
+import { AppError } from './errors';
 
 /**
  * `lease`: hits taken from the database in blocks of this size and counted out in this process (see hitLeased). For

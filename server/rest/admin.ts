@@ -1,7 +1,7 @@
 import { pipeline } from 'node:stream/promises';
 import { createAdminInternalCaller } from '../routers/admin';
 import { downloadContentType, encodeRfc8187, sanitiseFileName } from '../services/back-office/applications';
-import { AppError } from '../trpc/errors';
+import { AppError } from '../lib/errors';
 import type { RestRoute } from './types';
 
 /** A downloaded document is never rendered: sandboxed, nothing loads, and it keeps the site-wide CSP's bars (H1). */

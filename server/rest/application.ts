@@ -4,7 +4,7 @@ import { sendJson } from '../http/helpers';
 import { assertKeyNotInFlight, submitApplication } from '../services/applications/submission';
 import { LIMITS } from '../lib/rate-limit';
 import type { Context } from '../trpc/context';
-import { AppError } from '../trpc/errors';
+import { AppError } from '../lib/errors';
 import type { RestRoute } from './types';
 import { drainRequest, receiveApplicationUpload } from './uploads';
 

@@ -22,7 +22,7 @@ import {
   revealApplicationPii,
   setApplicationStatus,
 } from '../services/back-office/applications';
-import type { Actor } from '../services/back-office/common';
+import type { Actor } from '../deps';
 import { getAnalytics, getDashboard } from '../services/back-office/dashboard';
 import { getLoanPayments, listActiveLoans, recordLoanPayment } from '../services/back-office/loans';
 import { listRefinanceRequests } from '../services/back-office/refinance';

@@ -6,7 +6,7 @@ import { readVisitor, type Visitor } from '../auth/visitor';
 import type { AppDeps } from '../deps';
 import { getClientIp } from '../http/helpers';
 
-export type RequestMeta = { ip: string; userAgent: string; requestId: string };
+import type { RequestMeta } from '../deps';
 
 export type Context = AppDeps & {
   user: AuthUser | null;

@@ -10,8 +10,8 @@ import { consumeTotpCode, matchTotpStep, newTotpKey, totpKeyUri } from '../../au
 import type { AppDeps } from '../../deps';
 import { decryptField, encryptField, randomToken, sha256Hex } from '../../lib/crypto';
 import { newId } from '../../lib/ids';
-import type { RequestMeta } from '../../trpc/context';
-import { AppError } from '../../trpc/errors';
+import type { RequestMeta } from '../../deps';
+import { AppError } from '../../lib/errors';
 import { recordAudit } from '../../lib/audit';
 import { sendInBackground } from '../../lib/mail';
 import { LIMITS } from '../../lib/rate-limit';

@@ -6,10 +6,11 @@ import { hashPassword } from '../../auth/password';
 import type { DbOrTx } from '../../db';
 import { randomToken, sha256Hex } from '../../lib/crypto';
 import { newId } from '../../lib/ids';
-import { AppError } from '../../trpc/errors';
+import { AppError } from '../../lib/errors';
 import { recordAudit } from '../../lib/audit';
 import { sendInBackground } from '../../lib/mail';
-import { type Actor, type AdminDeps, auditedTransaction } from '../back-office/common';
+import { type Actor, type ServiceDeps } from '../../deps';
+import { auditedTransaction } from '../../lib/audit';
 
 // Staff accounts (issue 7 item 5, super_admin only). New staff get no password anyone knows: an invitation link
 // lets them choose one, then their first login enrols the second factor (PRODUCT.md 2; SECURITY.md A "no default
@@ -19,7 +20,7 @@ import { type Actor, type AdminDeps, auditedTransaction } from '../back-office/c
 export const INVITATION_TTL_MS = 24 * 3600_000;
 const STAFF_ROLES: Role[] = ['admin', 'super_admin'];
 
-export async function listStaff(deps: Pick<AdminDeps, 'db'>) {
+export async function listStaff(deps: Pick<ServiceDeps, 'db'>) {
   const rows = await deps.db
     .select({
       id: users.id,
@@ -54,7 +55,7 @@ export async function listStaff(deps: Pick<AdminDeps, 'db'>) {
 export type StaffDto = Awaited<ReturnType<typeof listStaff>>[number];
 
 export async function createStaff(
-  deps: Pick<AdminDeps, 'db' | 'env' | 'log' | 'mailer'>,
+  deps: Pick<ServiceDeps, 'db' | 'env' | 'log' | 'mailer'>,
   actor: Actor,
   input: CreateStaffInput,
 ) {
@@ -124,7 +125,7 @@ async function endSessions(tx: DbOrTx, userId: string): Promise<number> {
 }
 
 export async function setStaffRole(
-  deps: Pick<AdminDeps, 'db'>,
+  deps: Pick<ServiceDeps, 'db'>,
   actor: Actor,
   input: { id: string; role: 'admin' | 'super_admin' },
 ) {
@@ -147,7 +148,7 @@ export async function setStaffRole(
 }
 
 export async function setStaffActive(
-  deps: Pick<AdminDeps, 'db'>,
+  deps: Pick<ServiceDeps, 'db'>,
   actor: Actor,
   input: { id: string; isActive: boolean },
 ) {
@@ -170,7 +171,7 @@ export async function setStaffActive(
 }
 
 /** Signs a staff member out everywhere (SECURITY.md B: admins can terminate one user's sessions). */
-export async function terminateStaffSessions(deps: Pick<AdminDeps, 'db'>, actor: Actor, id: string) {
+export async function terminateStaffSessions(deps: Pick<ServiceDeps, 'db'>, actor: Actor, id: string) {
   return auditedTransaction(deps.db, async (tx) => {
     await lockStaffTarget(tx, actor, id, 'end the sessions of');
     const sessionsEnded = await endSessions(tx, id);

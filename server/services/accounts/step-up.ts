@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { users } from '../../../drizzle/schema/index';
 import { consumeTotpCode } from '../../auth/totp';
-import { AppError } from '../../trpc/errors';
+import { AppError } from '../../lib/errors';
 import { recordAudit } from '../../lib/audit';
 import { LIMITS } from '../../lib/rate-limit';
-import { type Actor, type AdminDeps, auditedTransaction } from '../back-office/common';
+import { type Actor, type ServiceDeps } from '../../deps';
+import { auditedTransaction } from '../../lib/audit';
 
 const INVALID_CODE = 'Invalid verification code';
 
@@ -12,7 +13,7 @@ const INVALID_CODE = 'Invalid verification code';
  * Step-up for the most sensitive staff actions (SECURITY.md F: revealing a full SSN/EIN): a fresh authenticator
  * code, single use like at login (the accepted time step only moves forward) and throttled per user.
  */
-export async function verifyStepUpCode(deps: Pick<AdminDeps, 'db' | 'limiter'>, actor: Actor, code: string) {
+export async function verifyStepUpCode(deps: Pick<ServiceDeps, 'db' | 'limiter'>, actor: Actor, code: string) {
   await deps.limiter.consume(LIMITS.totpUser, actor.id);
   const [row] = await deps.db
     .select({ secret: users.totpSecretEnc })

@@ -12,7 +12,7 @@ import type { AcceptOfferInput } from '../../../src/shared/schemas/offers';
 import type { AppDeps } from '../../deps';
 import { asUtcDate, todayIso } from '../../lib/dates';
 import { newId } from '../../lib/ids';
-import { AppError } from '../../trpc/errors';
+import { AppError } from '../../lib/errors';
 import { recordAudit } from '../../lib/audit';
 import { sendInBackground } from '../../lib/mail';
 import type { LoanTerms } from '../offers/loan-terms';

@@ -12,7 +12,7 @@ import {
 import type { AppDeps } from '../../deps';
 import { newId } from '../../lib/ids';
 import { decryptApplicationPii, encryptApplicationPii, reencryptApplicationPii } from '../../lib/pii';
-import { AppError, zodFieldErrors, type FieldErrors } from '../../trpc/errors';
+import { AppError, zodFieldErrors, type FieldErrors } from '../../lib/errors';
 import { recordAudit } from '../../lib/audit';
 import { sendInBackground } from '../../lib/mail';
 import { menuOptionsFor } from '../offers/menu';

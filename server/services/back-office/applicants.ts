@@ -3,10 +3,12 @@ import { users } from '../../../drizzle/schema/index';
 import type { ExportApplicantsQuery, ListApplicantsQuery } from '../../../src/shared/schemas/admin';
 import type { Db, DbOrTx } from '../../db';
 import { asUtcDate, isoFromDb } from '../../lib/dates';
-import { AppError } from '../../trpc/errors';
+import { AppError } from '../../lib/errors';
 import { recordAudit } from '../../lib/audit';
 import { applicationsForUser, type SearchOptions } from './applications';
-import { type Actor, type AdminDeps, auditedTransaction, prefixPattern } from './common';
+import { type Actor, type ServiceDeps } from '../../deps';
+import { auditedTransaction } from '../../lib/audit';
+import { prefixPattern } from './common';
 import { type PagePlan, planPage, toPage } from './cursor';
 import { type SearchField, keyedField, prefixSearchKeySql } from './prefix-search';
 import { type CsvValue, toCsv } from './csv';
@@ -168,7 +170,7 @@ async function applicantRows(db: DbOrTx, ids: string[]) {
 export type ApplicantDto = Awaited<ReturnType<typeof applicantRows>>[number];
 
 export async function listApplicants(
-  deps: Pick<AdminDeps, 'db'>,
+  deps: Pick<ServiceDeps, 'db'>,
   query: ListApplicantsQuery,
   options: SearchOptions = {},
 ) {
@@ -178,7 +180,7 @@ export async function listApplicants(
 }
 
 /** Applicant detail with their own applications (linked to the account, never matched by email). Audited. */
-export async function getApplicantDetail(deps: Pick<AdminDeps, 'db'>, actor: Actor, id: string) {
+export async function getApplicantDetail(deps: Pick<ServiceDeps, 'db'>, actor: Actor, id: string) {
   const [[applicant], [role], applicantApplications] = await Promise.all([
     applicantRows(deps.db, [id]),
     deps.db.select({ role: users.role }).from(users).where(eq(users.id, id)),
@@ -216,7 +218,7 @@ export const APPLICANT_CSV_HEADER = [
   'Joined',
 ];
 
-export async function exportApplicantsCsv(deps: Pick<AdminDeps, 'db'>, actor: Actor, query: ExportApplicantsQuery) {
+export async function exportApplicantsCsv(deps: Pick<ServiceDeps, 'db'>, actor: Actor, query: ExportApplicantsQuery) {
   const rows: CsvValue[][] = [];
   let plan: PagePlan = { kind: 'after', cursor: null, offset: 0 };
   let truncated = false;

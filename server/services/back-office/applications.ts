@@ -11,18 +11,14 @@ import type { Db, DbOrTx } from '../../db';
 import { sha256Hex } from '../../lib/crypto';
 import { asUtcDate, isoFromDb } from '../../lib/dates';
 import { decryptApplicationPii, maskEin, maskSsn } from '../../lib/pii';
-import { AppError } from '../../trpc/errors';
+import { AppError } from '../../lib/errors';
 import { listAuditForTarget, recordAudit } from '../../lib/audit';
 import { listLoanLowerPaymentRequests } from '../loans/loan-details';
 import { findOfferSignature } from '../offers/menu';
 import { invalidateDashboard } from './dashboard';
-import {
-  type Actor,
-  type AdminDeps,
-  auditRead,
-  auditedTransaction,
-  toDollars,
-} from './common';
+import { type Actor, type ServiceDeps } from '../../deps';
+import { auditRead, auditedTransaction } from '../../lib/audit';
+import { toDollars } from './common';
 import { type PagePlan, planPage, toPage } from './cursor';
 import { type SearchField, type SearchPath, keyedField, prefixSearchKeySql, startsWith } from './prefix-search';
 import { verifyStepUpCode } from '../accounts/step-up';
@@ -175,7 +171,7 @@ export type ApplicationListItem = {
 };
 
 export async function listApplications(
-  deps: Pick<AdminDeps, 'db'>,
+  deps: Pick<ServiceDeps, 'db'>,
   query: ListApplicationsQuery,
   options: SearchOptions = {},
 ) {
@@ -189,7 +185,7 @@ export async function listApplications(
 }
 
 /** The 5 newest applications for the Overview tab. */
-export function recentApplications(deps: Pick<AdminDeps, 'db'>) {
+export function recentApplications(deps: Pick<ServiceDeps, 'db'>) {
   const keys = deps.db
     .select({ id: applications.id, createdAt: applications.createdAt })
     .from(applications, { forceIndex: 'applications_created_idx' })
@@ -216,7 +212,7 @@ export function applicationsForUser(db: DbOrTx, userId: string) {
 
 export const BY_EMAIL_LIMIT = 200;
 
-export async function applicationsByEmail(deps: Pick<AdminDeps, 'db'>, actor: Actor, email: string) {
+export async function applicationsByEmail(deps: Pick<ServiceDeps, 'db'>, actor: Actor, email: string) {
   const keys = deps.db
     .select({ id: applications.id, createdAt: applications.createdAt })
     .from(applications, { forceIndex: 'applications_email_idx' })
@@ -313,7 +309,7 @@ async function historyOf(db: DbOrTx, applicationId: string) {
   });
 }
 
-export async function getApplicationDetail(deps: Pick<AdminDeps, 'db'>, actor: Actor, id: string) {
+export async function getApplicationDetail(deps: Pick<ServiceDeps, 'db'>, actor: Actor, id: string) {
   const { db } = deps;
   const [row] = await db.select().from(applications).where(eq(applications.id, id)).limit(1);
   if (!row) throw new AppError('NOT_FOUND', 'Application not found');
@@ -428,7 +424,7 @@ export type ApplicationDetail = Awaited<ReturnType<typeof getApplicationDetail>>
 const DECIDED: ApplicationStatus[] = ['approved', 'declined'];
 
 export async function setApplicationStatus(
-  deps: Pick<AdminDeps, 'db'>,
+  deps: Pick<ServiceDeps, 'db'>,
   actor: Actor,
   input: SetApplicationStatusInput,
 ) {
@@ -480,7 +476,7 @@ export async function setApplicationStatus(
 // Reveal (super_admin): a stated reason and a fresh authenticator code; the value itself never enters the log.
 // ---------------------------------------------------------------------------------------------------------------
 
-export async function revealApplicationPii(deps: AdminDeps, actor: Actor, input: RevealPiiInput) {
+export async function revealApplicationPii(deps: ServiceDeps, actor: Actor, input: RevealPiiInput) {
   await verifyStepUpCode(deps, actor, input.code);
   return auditedTransaction(deps.db, async (tx) => {
     const [row] = await tx
@@ -510,7 +506,7 @@ export async function revealApplicationPii(deps: AdminDeps, actor: Actor, input:
 // Documents: opened through the admin download path only (never a guessable URL), each opening audited.
 // ---------------------------------------------------------------------------------------------------------------
 
-export async function openDocument(deps: Pick<AdminDeps, 'db'>, actor: Actor, documentId: string) {
+export async function openDocument(deps: Pick<ServiceDeps, 'db'>, actor: Actor, documentId: string) {
   const { db } = deps;
   const [document] = await db
     .select({

@@ -1,4 +1,4 @@
-import { AppError } from '../../trpc/errors';
+import { AppError } from '../../lib/errors';
 
 /** A position in a newest-first list: the (created_at, id) key of one row. Opaque to clients. */
 export type Cursor = { createdAt: Date; id: string };

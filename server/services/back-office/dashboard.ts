@@ -2,8 +2,8 @@ import { and, count, eq, gte, lte, sql, sum } from 'drizzle-orm';
 import { applications, loanPayments, loans } from '../../../drizzle/schema/index';
 import { APPLICATION_STATUSES, type ApplicationStatus, type LoanStatus } from '../../../src/shared/constants';
 import type { Db } from '../../db';
-import type { AdminDeps } from './common';
-import { createSwrValue } from './common';
+import type { ServiceDeps } from '../../deps';
+import { createSwrValue } from '../../lib/memo';
 
 // Summary cards, Loan Performance and Analytics (issue 7). At a million applications the per-status sums take
 // a few hundred milliseconds even from their covering index, so they are computed off the request path and
@@ -110,7 +110,7 @@ const caches = new WeakMap<Db, Caches>();
 /**
  * Two caches, so that a reader of the loan figures alone (the loan list's total) never starts the applications scan.
  */
-function cachesOf(deps: Pick<AdminDeps, 'db' | 'log'>): Caches {
+function cachesOf(deps: Pick<ServiceDeps, 'db' | 'log'>): Caches {
   let cache = caches.get(deps.db);
   if (!cache) {
     const onError = (error: unknown) => deps.log.error({ err: error }, 'dashboard refresh failed');
@@ -123,7 +123,7 @@ function cachesOf(deps: Pick<AdminDeps, 'db' | 'log'>): Caches {
   return cache;
 }
 
-async function aggregatesOf(deps: Pick<AdminDeps, 'db' | 'log'>): Promise<Aggregates> {
+async function aggregatesOf(deps: Pick<ServiceDeps, 'db' | 'log'>): Promise<Aggregates> {
   const cache = cachesOf(deps);
   const [fromApplications, fromLoans] = await Promise.all([cache.applications.get(), cache.loans.get()]);
   // As old as the older of the two.
@@ -140,7 +140,7 @@ export function invalidateDashboard(db: Db): void {
 }
 
 /** Current and past-due loans (the loan list's total), from the loan figures alone. */
-export async function activeLoanCount(deps: Pick<AdminDeps, 'db' | 'log'>): Promise<number> {
+export async function activeLoanCount(deps: Pick<ServiceDeps, 'db' | 'log'>): Promise<number> {
   const { loansByStatus } = await cachesOf(deps).loans.get();
   return loansByStatus.current + loansByStatus.past_due;
 }
@@ -180,7 +180,7 @@ export function toDashboard(aggregates: Aggregates) {
   };
 }
 
-export async function getDashboard(deps: Pick<AdminDeps, 'db' | 'log'>) {
+export async function getDashboard(deps: Pick<ServiceDeps, 'db' | 'log'>) {
   return toDashboard(await aggregatesOf(deps));
 }
 
@@ -209,6 +209,6 @@ export function toAnalytics(aggregates: Aggregates) {
   };
 }
 
-export async function getAnalytics(deps: Pick<AdminDeps, 'db' | 'log'>) {
+export async function getAnalytics(deps: Pick<ServiceDeps, 'db' | 'log'>) {
   return toAnalytics(await aggregatesOf(deps));
 }

@@ -4,7 +4,7 @@ import type { ListLoansQuery, RecordPaymentInput } from '../../../src/shared/sch
 import type { DbOrTx } from '../../db';
 import { isoFromDb, todayIso } from '../../lib/dates';
 import { newId } from '../../lib/ids';
-import { AppError } from '../../trpc/errors';
+import { AppError } from '../../lib/errors';
 import { recordAudit } from '../../lib/audit';
 import { recordLoanPaymentEffects } from '../loans/payment-effects';
 import { listLoanLowerPaymentRequests } from '../loans/loan-details';
@@ -15,7 +15,8 @@ import {
   type PaymentRecord,
   type ScheduleItem,
 } from '../loans/schedule';
-import { type Actor, type AdminDeps, auditedTransaction } from './common';
+import { type Actor, type ServiceDeps } from '../../deps';
+import { auditedTransaction } from '../../lib/audit';
 import { type PagePlan, planPage, toPage } from './cursor';
 import { activeLoanCount, invalidateDashboard } from './dashboard';
 
@@ -196,7 +197,7 @@ function fromRawLoanRow(row: RawLoanRow): LoanRow & { paidCents: number } {
 }
 
 /** Active loans newest first; balance and days past due are derived from schedule and payments (PRODUCT.md 5). */
-export async function listActiveLoans(deps: Pick<AdminDeps, 'db' | 'log'>, query: ListLoansQuery) {
+export async function listActiveLoans(deps: Pick<ServiceDeps, 'db' | 'log'>, query: ListLoansQuery) {
   const plan = planPage(query);
   const isBackwards = plan.kind === 'before';
   const keys = deps.db
@@ -251,7 +252,7 @@ async function loadLoan(db: DbOrTx, loanId: string, lock: boolean) {
 }
 
 /** Payments dialog: the loan, its schedule, and every recorded payment with who recorded it. */
-export async function getLoanPayments(deps: Pick<AdminDeps, 'db'>, loanId: string) {
+export async function getLoanPayments(deps: Pick<ServiceDeps, 'db'>, loanId: string) {
   const row = await loadLoan(deps.db, loanId, false);
   const [{ schedules, payments }, recorded, lowerPaymentRequests] = await Promise.all([
     schedulesAndPayments(deps.db, [loanId]),
@@ -308,7 +309,7 @@ const money = (cents: number) =>
  * Records a payment received (PRODUCT.md 5: staff can record a payment, audit-logged). The loan row is locked,
  * so two staff members recording at once cannot both take the last dollar of the balance.
  */
-export async function recordLoanPayment(deps: Pick<AdminDeps, 'db'>, actor: Actor, input: RecordPaymentInput) {
+export async function recordLoanPayment(deps: Pick<ServiceDeps, 'db'>, actor: Actor, input: RecordPaymentInput) {
   const today = todayIso();
   const result = await auditedTransaction(deps.db, async (tx) => {
     const row = await loadLoan(tx, input.loanId, true);

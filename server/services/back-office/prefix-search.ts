@@ -1,6 +1,7 @@
 import { and, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db';
-import { createTtlMemo, prefixPattern } from './common';
+import { createTtlMemo } from '../../lib/memo';
+import { prefixPattern } from './common';
 
 // "Starts with" search for the back-office lists (applications, applicants), newest first, one keyset page at a time.
 // Each searched column has three ways in, all read from index entries alone:

@@ -1,11 +1,11 @@
 import { desc, eq } from 'drizzle-orm';
 import { applications, loans, refinanceRequests, users } from '../../../drizzle/schema/index';
-import type { AdminDeps } from './common';
+import type { ServiceDeps } from '../../deps';
 
 export const REFINANCE_LIST_LIMIT = 200;
 
 /** Refinance requests clients made from their dashboard (PRODUCT.md 5), newest first. */
-export async function listRefinanceRequests(deps: Pick<AdminDeps, 'db'>) {
+export async function listRefinanceRequests(deps: Pick<ServiceDeps, 'db'>) {
   const rows = await deps.db
     .select({
       id: refinanceRequests.id,

@@ -10,7 +10,7 @@ import type {
 import type { Db, DbOrTx } from '../../db';
 import { asUtcDate, todayIso } from '../../lib/dates';
 import { newId } from '../../lib/ids';
-import { AppError } from '../../trpc/errors';
+import { AppError } from '../../lib/errors';
 import { recordAudit } from '../../lib/audit';
 import { deriveLoanState, describeInstallments, type PaymentRecord, type ScheduleItem } from './schedule';
 import { payoffOf, renewalOf } from '../offers/pricing';

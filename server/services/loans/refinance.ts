@@ -4,7 +4,7 @@ import type { CreateRefinanceRequestInput, RefinanceRequestDto } from '../../../
 import type { Db } from '../../db';
 import { asUtcDate } from '../../lib/dates';
 import { newId } from '../../lib/ids';
-import { AppError } from '../../trpc/errors';
+import { AppError } from '../../lib/errors';
 import { recordAudit } from '../../lib/audit';
 import { LOAN_NOT_FOUND } from './loan-details';
 

@@ -13,7 +13,7 @@ import type {
 } from '../../../src/shared/schemas/offers';
 import type { Db, DbOrTx } from '../../db';
 import { asUtcDate } from '../../lib/dates';
-import { AppError } from '../../trpc/errors';
+import { AppError } from '../../lib/errors';
 import { recordAudit } from '../../lib/audit';
 import { CONSOLIDATION_PAYOFF_ESTIMATE_WEEKS } from '../underwriting/policy';
 import { buildMenu, capPctOf, priceChoice, toLimitsDto } from './pricing';

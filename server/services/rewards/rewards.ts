@@ -12,7 +12,7 @@ import {
 import type { Db } from '../../db';
 import { asUtcDate } from '../../lib/dates';
 import { newId } from '../../lib/ids';
-import { AppError } from '../../trpc/errors';
+import { AppError } from '../../lib/errors';
 import { recordAudit } from '../../lib/audit';
 
 export const MILESTONE_NOT_FOUND = 'Milestone not found';
