@@ -21,7 +21,7 @@ import { getEnv, parseEnv } from '../server/env';
 import { loadDataKey } from '../server/lib/crypto';
 import { createLogger } from '../server/lib/logger';
 import { listApplicants } from '../server/services/back-office/applicants';
-import { applicationsByEmail, listApplications } from '../server/services/back-office/applications';
+import { applicationsByEmail, listApplications } from '../server/services/back-office/application-list';
 import { encodeCursor } from '../server/services/back-office/cursor';
 import { getDashboard } from '../server/services/back-office/dashboard';
 import { listActiveLoans } from '../server/services/back-office/loans';

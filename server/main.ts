@@ -4,7 +4,7 @@ import { createDatabase, prepareDatabase } from './db';
 import { ConfigError, getEnv, type Env } from './env';
 import { loadDataKey } from './lib/crypto';
 import { createLogger } from './lib/logger';
-import { sweepOrphanDocuments, sweepStaleUploads } from './services/applications/documents';
+import { sweepOrphanDocuments } from './services/applications/documents';
 import { sweepIdempotencyKeys } from './services/applications/idempotency';
 import { sweepChatGuardSessions } from './services/chat-guard/guard';
 import { startOcrLoop } from './services/applications/ocr-loop';
@@ -47,7 +47,7 @@ async function main() {
       deps.lucia.deleteExpiredSessions(),
       deps.limiter.sweep(),
       sweepChatGuardSessions(deps.db),
-      sweepStaleUploads(deps.storage),
+      deps.storage.sweepTemp(),
       sweepOrphanDocuments(deps),
       sweepIdempotencyKeys(deps.db),
     ]).catch((error: Error) => log.warn({ err: error.message }, 'sweep failed'));

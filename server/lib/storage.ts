@@ -1,7 +1,8 @@
-import { createReadStream, mkdirSync } from 'node:fs';
+import { createReadStream, createWriteStream, mkdirSync } from 'node:fs';
 import { chmod, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { randomToken } from './crypto';
 
 /**
@@ -23,7 +24,20 @@ export type DocumentStorage = {
    * the documents. Writes a JSON sidecar with the time and `record` (no applicant data); answers the quarantine id.
    */
   quarantine: (tempPath: string, record: QuarantineRecord) => Promise<string>;
+  /**
+   * A readable local path for a stored document (the underwriting engine reads files by path), with a `dispose`
+   * the caller runs when done.
+   */
+  openLocal: (key: string) => Promise<{ path: string; dispose: () => Promise<void> }>;
+  /**
+   * Removes upload leftovers older than `olderThanMs` from the temp directory: what a crash between parsing and
+   * commit leaves behind (every normal path removes its own). For a periodic sweeper; answers the count removed.
+   */
+  sweepTemp: (olderThanMs?: number, now?: number) => Promise<number>;
 };
+
+/** Temp entries multipart parsing (`upload-`) and `openLocal` (`uw-`) create inside the temp directory. */
+const TEMP_ENTRY = /^(upload-|uw-)/;
 
 export type QuarantineRecord = { field: string; sha256: string; size: number; reason: string };
 
@@ -42,7 +56,7 @@ export function createLocalStorage(root: string): DocumentStorage {
     if (!KEY_RE.test(key)) throw new Error('Invalid storage key');
     return path.join(documents, key.slice(0, 2), key);
   };
-  return {
+  const storage: DocumentStorage = {
     tempDir,
     async commit(tempPath) {
       const key = randomToken(20).slice(0, 32);
@@ -74,5 +88,38 @@ export function createLocalStorage(root: string): DocumentStorage {
       await writeFile(`${target}.json`, `${JSON.stringify(sidecar)}\n`, { mode: 0o600, flag: 'wx' });
       return id;
     },
+    async openLocal(key) {
+      // Documents sit under <root>/documents/<2 chars>/<key>: read in place.
+      const direct = fileOf(key);
+      try {
+        if ((await stat(direct)).isFile()) return { path: direct, dispose: () => Promise.resolve() };
+      } catch {
+        // Missing: fall through to a copy through `read`, which reports it.
+      }
+      const copy = path.join(tempDir, `uw-${randomToken(12)}`);
+      try {
+        await pipeline(storage.read(key), createWriteStream(copy, { mode: 0o600, flags: 'wx' }));
+      } catch (error) {
+        await rm(copy, { force: true });
+        throw error;
+      }
+      return { path: copy, dispose: () => rm(copy, { force: true }) };
+    },
+    async sweepTemp(olderThanMs = 3600_000, now = Date.now()) {
+      let removed = 0;
+      for (const entry of await readdir(tempDir)) {
+        if (!TEMP_ENTRY.test(entry)) continue;
+        const full = path.join(tempDir, entry);
+        try {
+          if (now - (await stat(full)).mtimeMs < olderThanMs) continue;
+          await rm(full, { recursive: true, force: true });
+          removed += 1;
+        } catch {
+          // Removed concurrently: nothing to do.
+        }
+      }
+      return removed;
+    },
   };
+  return storage;
 }

@@ -13,20 +13,23 @@ import {
   setStaffRoleSchema,
 } from '../../src/shared/schemas/admin';
 import { exportApplicantsCsv, getApplicantDetail, listApplicants } from '../services/back-office/applicants';
-import {
-  applicationsByEmail,
-  getApplicationDetail,
-  listApplications,
-  openDocument,
-  recentApplications,
-  revealApplicationPii,
-  setApplicationStatus,
-} from '../services/back-office/applications';
+import { applicationsByEmail, listApplications, recentApplications } from '../services/back-office/application-list';
+import { getApplicationDetail } from '../services/back-office/application-detail';
+import { openDocument } from '../services/back-office/documents';
+import { revealApplicationPii } from '../services/applications/pii-reveal';
+import { setApplicationStatus } from '../services/applications/status';
 import type { Actor } from '../deps';
 import { getAnalytics, getDashboard } from '../services/back-office/dashboard';
-import { getLoanPayments, listActiveLoans, recordLoanPayment } from '../services/back-office/loans';
+import { listActiveLoans } from '../services/back-office/loans';
+import { getLoanPayments, recordLoanPayment } from '../services/loans/staff-loans';
 import { listRefinanceRequests } from '../services/back-office/refinance';
-import { createStaff, listStaff, setStaffActive, setStaffRole, terminateStaffSessions } from '../services/accounts/staff';
+import {
+  createStaff,
+  listStaff,
+  setStaffActive,
+  setStaffRole,
+  terminateStaffSessions,
+} from '../services/accounts/staff';
 import { countUnfinishedOcrJobs } from '../services/applications/ocr-jobs';
 import { LIMITS } from '../lib/rate-limit';
 import type { Context } from '../trpc/context';

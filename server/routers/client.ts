@@ -5,7 +5,8 @@ import {
   requestConsolidationSchema,
   requestLowerPaymentSchema,
 } from '../../src/shared/schemas/offers';
-import { acceptFunding, listClientApplications } from '../services/applications/client-applications';
+import { listClientApplications } from '../services/applications/client-applications';
+import { acceptFunding } from '../services/loans/acceptance';
 import {
   getClientLoanSchedule,
   getPayoffQuote,

@@ -7,7 +7,6 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { applicationDocuments } from '../../../drizzle/schema/index';
 import type { AppDeps } from '../../deps';
-import { localDocumentFile } from './documents';
 import { OcrRunner } from '../underwriting/ocr-runner';
 import { OCR_MAX_ATTEMPTS, OCR_POLL_MS } from '../underwriting/policy';
 import type { ReaderPool } from '../underwriting/reader-pool';
@@ -59,7 +58,7 @@ async function processJob(deps: Deps, job: ClaimedOcrJob, runner: OcrRunner, opt
     .select({ storageKey: applicationDocuments.storageKey })
     .from(applicationDocuments)
     .where(eq(applicationDocuments.id, job.documentId));
-  const file = document ? await localDocumentFile(deps.storage, document.storageKey).catch(() => null) : null;
+  const file = document ? await deps.storage.openLocal(document.storageKey).catch(() => null) : null;
   if (!file) {
     const saved = await finishOcrJob(deps, {
       job,

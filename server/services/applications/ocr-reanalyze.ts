@@ -6,7 +6,6 @@ import { and, asc, eq } from 'drizzle-orm';
 import { applicationDocuments, applications, ocrJobs, underwritingResults } from '../../../drizzle/schema/index';
 import type { AppDeps } from '../../deps';
 import { asUtcDate } from '../../lib/dates';
-import { localDocumentFile } from './documents';
 import { recordAudit } from '../../lib/audit';
 import { runUnderwriting, type StatementInput } from '../underwriting/index';
 import { mergeOcrAnalysis, ocrOverrides, type OcrJobView, type StoredAnalysis } from '../underwriting/ocr-merge';
@@ -162,7 +161,7 @@ export async function finishOcrJob(
       for (const document of documents) {
         let path = '';
         if (!overrides.has(document.id)) {
-          const file = await localDocumentFile(deps.storage, document.storageKey).catch(() => null);
+          const file = await deps.storage.openLocal(document.storageKey).catch(() => null);
           if (file) files.push(file);
           path = file?.path ?? '';
         }

@@ -25,7 +25,6 @@ import {
   DOCUMENT_KIND_OF,
   displayFileName,
   inspectUploadedFile,
-  localDocumentFile,
   type UploadedDocument,
 } from './documents';
 import { applicantReceipt, staffNotice } from './emails';
@@ -421,7 +420,7 @@ async function underwrite(
   const statements = documents.filter((document) => document.kind === 'bank_statement');
   const files: Array<{ path: string; dispose: () => Promise<void> }> = [];
   try {
-    for (const statement of statements) files.push(await localDocumentFile(deps.storage, statement.storageKey));
+    for (const statement of statements) files.push(await deps.storage.openLocal(statement.storageKey));
     return await runUnderwriting({
       stated: {
         loanAmount: app.loanAmountCents / 100,

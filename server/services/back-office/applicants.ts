@@ -5,7 +5,7 @@ import type { Db, DbOrTx } from '../../db';
 import { asUtcDate, isoFromDb } from '../../lib/dates';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../../lib/audit';
-import { applicationsForUser, type SearchOptions } from './applications';
+import { applicationsForUser, type SearchOptions } from './application-list';
 import { type Actor, type ServiceDeps } from '../../deps';
 import { auditedTransaction } from '../../lib/audit';
 import { prefixPattern } from './common';

@@ -10,7 +10,7 @@ import { freshDatabase } from '../../test/fresh-database';
 import { getTestDeps, insertUser } from '../../test/harness';
 import { addDays } from '../loans/schedule';
 import { getDashboard, invalidateDashboard } from './dashboard';
-import { recordLoanPayment } from './loans';
+import { recordLoanPayment } from '../loans/staff-loans';
 
 const own = freshDatabase('dashboard');
 let database: Database;
@@ -61,7 +61,13 @@ describe('loan performance', () => {
         { amountCents: 30_000, paidOn: today },
       ],
     });
-    await insertLoan({ userId: client.id, db, principalCents: 500_000, status: 'defaulted', firstPaymentDate: longAgo });
+    await insertLoan({
+      userId: client.id,
+      db,
+      principalCents: 500_000,
+      status: 'defaulted',
+      firstPaymentDate: longAgo,
+    });
 
     const before = (await getDashboard(deps)).loanPerformance;
     expect(partlyPaid.purchasedAmountCents).toBe(2_700_000);

@@ -4,6 +4,7 @@ import { APPLICATION_STATUSES, type ApplicationStatus, type LoanStatus } from '.
 import type { Db } from '../../db';
 import type { ServiceDeps } from '../../deps';
 import { createSwrValue } from '../../lib/memo';
+import { onDataChanged } from '../../lib/changes';
 
 // Summary cards, Loan Performance and Analytics (issue 7). At a million applications the per-status sums take
 // a few hundred milliseconds even from their covering index, so they are computed off the request path and
@@ -138,6 +139,9 @@ export function invalidateDashboard(db: Db): void {
   cache?.applications.invalidate();
   cache?.loans.invalidate();
 }
+
+// Status changes and payments announce themselves (server/lib/changes.ts); their domains do not import this one.
+onDataChanged(invalidateDashboard);
 
 /** Current and past-due loans (the loan list's total), from the loan figures alone. */
 export async function activeLoanCount(deps: Pick<ServiceDeps, 'db' | 'log'>): Promise<number> {

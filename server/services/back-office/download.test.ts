@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { downloadContentType, encodeRfc8187, sanitiseFileName } from './applications';
+import { downloadContentType, encodeRfc8187, sanitiseFileName } from './documents';
 
 describe('document download names', () => {
   it('keeps the display name but drops paths, quotes and header-breaking characters', () => {

@@ -18,7 +18,7 @@ import {
 } from '../../test/harness';
 import { addDays } from '../loans/schedule';
 import { listApplicants } from './applicants';
-import { listApplications } from './applications';
+import { listApplications } from './application-list';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -132,9 +132,10 @@ describe('applications list', () => {
       const ranges = ids((await listApplications(deps, query, { path: 'ranges' })).items);
       expect(ranges.length, JSON.stringify(filters)).toBeGreaterThan(0);
       for (const path of SEARCH_PATHS) {
-        expect(ids((await listApplications(deps, query, { path })).items), `${path} ${JSON.stringify(filters)}`).toEqual(
-          ranges,
-        );
+        expect(
+          ids((await listApplications(deps, query, { path })).items),
+          `${path} ${JSON.stringify(filters)}`,
+        ).toEqual(ranges);
       }
     }
     // A key is a column's first 3 or 8 characters: terms of 3 to 7 characters, of 8 and more, and of fewer than 3.
@@ -148,14 +149,19 @@ describe('applications list', () => {
     ];
     for (const [term, id] of expected) {
       for (const path of SEARCH_PATHS) {
-        const found = ids((await listApplications(deps, listApplicationsSchema.parse({ search: term }), { path })).items);
+        const found = ids(
+          (await listApplications(deps, listApplicationsSchema.parse({ search: term }), { path })).items,
+        );
         expect(found, `${path} ${term}`).toContain(id);
       }
     }
     // The key narrows, the term decides: a row sharing the first 8 characters but not the rest is not found.
     const keyed = ids(
-      (await listApplications(deps, listApplicationsSchema.parse({ search: `${word.slice(0, 6)}x Kz` }), { path: 'keys' }))
-        .items,
+      (
+        await listApplications(deps, listApplicationsSchema.parse({ search: `${word.slice(0, 6)}x Kz` }), {
+          path: 'keys',
+        })
+      ).items,
     );
     expect(keyed).toEqual([]);
   });

@@ -78,7 +78,9 @@ async function fieldCounts(db: Db, query: PrefixSearchQuery, keys: (KeyChoice | 
   const parts = query.fields.flatMap((field, index) => {
     const key = keys[index];
     const term = sql`${boundedCount(query.table, field.rangeIndex, field.condition)} AS ${sql.identifier(`t${index}`)}`;
-    return key ? [term, sql`${boundedCount(query.table, key.index, key.condition)} AS ${sql.identifier(`k${index}`)}`] : [term];
+    return key
+      ? [term, sql`${boundedCount(query.table, key.index, key.condition)} AS ${sql.identifier(`k${index}`)}`]
+      : [term];
   });
   const [rows] = (await db.execute(sql`SELECT ${sql.join(parts, sql`, `)}`)) as unknown as [
     Record<string, number | string>[],

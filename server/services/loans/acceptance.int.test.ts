@@ -31,7 +31,7 @@ import { sha256Hex } from '../../lib/crypto';
 import { disclosureOf, priceTerms } from '../offers/pricing';
 import { estimateAprPct } from '../underwriting/decision';
 import { addDays } from './schedule';
-import { ALREADY_FUNDED, NOT_APPROVABLE, SUMMARY_CHANGED } from '../applications/client-applications';
+import { ALREADY_FUNDED, NOT_APPROVABLE, SUMMARY_CHANGED } from './acceptance';
 
 let server: TestServer;
 beforeAll(async () => {
