@@ -14,9 +14,9 @@ import { createDatabase, prepareDatabase, splitDatabaseUrl } from '../server/db'
 import { getEnv } from '../server/env';
 import { loadDataKey, randomToken } from '../server/lib/crypto';
 import { encryptApplicationPii } from '../server/lib/pii';
-import { RECOUNT_LIST_COUNTERS_SQL } from '../server/services/back-office/list-counters';
-import { buildWeeklySchedule, addDays, deriveLoanState } from '../server/services/loans/schedule';
-import { MILESTONE_CATALOG, ensureReferenceData } from '../server/services/rewards/catalog';
+import { RECOUNT_LIST_COUNTERS_SQL } from '../server/services/back-office/index';
+import { buildWeeklySchedule, addDays, deriveLoanState } from '../server/services/loans/index';
+import { MILESTONE_CATALOG, ensureReferenceData } from '../server/services/rewards/index';
 import { BUSINESS_TYPES, MONTHLY_REVENUE_BANDS, TIME_IN_BUSINESS } from '../src/shared/constants';
 
 const { values } = parseArgs({

@@ -4,11 +4,11 @@ import { createDatabase, prepareDatabase } from './db';
 import { ConfigError, getEnv, type Env } from './env';
 import { loadDataKey } from './lib/crypto';
 import { createLogger } from './lib/logger';
-import { sweepOrphanDocuments } from './services/applications/documents';
-import { sweepIdempotencyKeys } from './services/applications/idempotency';
-import { sweepChatGuardSessions } from './services/chat-guard/guard';
-import { startOcrLoop } from './services/applications/ocr-loop';
-import { ensureReferenceData } from './services/rewards/catalog';
+import { sweepOrphanDocuments } from './services/applications/index';
+import { sweepIdempotencyKeys } from './services/applications/index';
+import { sweepChatGuardSessions } from './services/chat-guard/index';
+import { startOcrLoop } from './services/applications/index';
+import { ensureReferenceData } from './services/rewards/index';
 import { closeReader, warmUpReader } from './services/underwriting/index';
 
 // In-flight requests (uploads included) get this long to finish after SIGTERM before connections are cut.

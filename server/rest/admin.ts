@@ -1,6 +1,6 @@
 import { pipeline } from 'node:stream/promises';
 import { createAdminInternalCaller } from '../routers/admin';
-import { downloadContentType, encodeRfc8187, sanitiseFileName } from '../services/back-office/documents';
+import { downloadContentType, encodeRfc8187, sanitiseFileName } from '../services/back-office/index';
 import { AppError } from '../lib/errors';
 import type { RestRoute } from './types';
 

@@ -1,7 +1,7 @@
 import { idempotencyKeySchema } from '../../src/shared/schemas/application';
 import type { AppDeps } from '../deps';
 import { sendJson } from '../http/helpers';
-import { assertKeyNotInFlight, submitApplication } from '../services/applications/submission';
+import { assertKeyNotInFlight, submitApplication } from '../services/applications/index';
 import { LIMITS } from '../lib/rate-limit';
 import type { Context } from '../trpc/context';
 import { AppError } from '../lib/errors';

@@ -12,25 +12,25 @@ import {
   setStaffActiveSchema,
   setStaffRoleSchema,
 } from '../../src/shared/schemas/admin';
-import { exportApplicantsCsv, getApplicantDetail, listApplicants } from '../services/back-office/applicants';
-import { applicationsByEmail, listApplications, recentApplications } from '../services/back-office/application-list';
-import { getApplicationDetail } from '../services/back-office/application-detail';
-import { openDocument } from '../services/back-office/documents';
-import { revealApplicationPii } from '../services/applications/pii-reveal';
-import { setApplicationStatus } from '../services/applications/status';
+import { exportApplicantsCsv, getApplicantDetail, listApplicants } from '../services/back-office/index';
+import { applicationsByEmail, listApplications, recentApplications } from '../services/back-office/index';
+import { getApplicationDetail } from '../services/back-office/index';
+import { openDocument } from '../services/back-office/index';
+import { revealApplicationPii } from '../services/applications/index';
+import { setApplicationStatus } from '../services/applications/index';
 import type { Actor } from '../deps';
-import { getAnalytics, getDashboard } from '../services/back-office/dashboard';
-import { listActiveLoans } from '../services/back-office/loans';
-import { getLoanPayments, recordLoanPayment } from '../services/loans/staff-loans';
-import { listRefinanceRequests } from '../services/back-office/refinance';
+import { getAnalytics, getDashboard } from '../services/back-office/index';
+import { listActiveLoans } from '../services/back-office/index';
+import { getLoanPayments, recordLoanPayment } from '../services/loans/index';
+import { listRefinanceRequests } from '../services/back-office/index';
 import {
   createStaff,
   listStaff,
   setStaffActive,
   setStaffRole,
   terminateStaffSessions,
-} from '../services/accounts/staff';
-import { countUnfinishedOcrJobs } from '../services/applications/ocr-jobs';
+} from '../services/accounts/index';
+import { countUnfinishedOcrJobs } from '../services/applications/index';
 import { LIMITS } from '../lib/rate-limit';
 import type { Context } from '../trpc/context';
 import { adminProcedure, createCallerFactory, router, superAdminProcedure } from '../trpc/init';

@@ -5,8 +5,8 @@ import {
   requestConsolidationSchema,
   requestLowerPaymentSchema,
 } from '../../src/shared/schemas/offers';
-import { listClientApplications } from '../services/applications/client-applications';
-import { acceptFunding } from '../services/loans/acceptance';
+import { listClientApplications } from '../services/applications/index';
+import { acceptFunding } from '../services/loans/index';
 import {
   getClientLoanSchedule,
   getPayoffQuote,
@@ -14,9 +14,9 @@ import {
   listClientLoans,
   listLowerPaymentRequests,
   requestLowerPayment,
-} from '../services/loans/loan-details';
-import { createRefinanceRequest, listRefinanceRequests } from '../services/loans/refinance';
-import { getOfferMenu, getOfferSignature, priceOffer, requestConsolidation } from '../services/offers/menu';
+} from '../services/loans/index';
+import { createRefinanceRequest, listRefinanceRequests } from '../services/loans/index';
+import { getOfferMenu, getOfferSignature, priceOffer, requestConsolidation } from '../services/offers/index';
 import { protectedProcedure, router } from '../trpc/init';
 
 // Client area (issues 6 and 10). Every query is scoped to ctx.user.id in SQL; another client's id answers 404.

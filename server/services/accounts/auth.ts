@@ -15,7 +15,7 @@ import { AppError } from '../../lib/errors';
 import { recordAudit } from '../../lib/audit';
 import { sendInBackground } from '../../lib/mail';
 import { LIMITS } from '../../lib/rate-limit';
-import { recordRewardEvent } from '../rewards/events';
+import { recordRewardEvent } from '../rewards/index';
 
 type Deps = Pick<AppDeps, 'db' | 'lucia' | 'limiter' | 'mailer' | 'log' | 'env'>;
 type Io = { meta: RequestMeta; setCookie: (cookie: string) => void };

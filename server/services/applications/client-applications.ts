@@ -3,9 +3,9 @@ import { type applications, type underwritingResults } from '../../../drizzle/sc
 import type { ClientApplicationDto, OfferDto } from '../../../src/shared/schemas/client';
 import type { AppDeps } from '../../deps';
 import { asUtcDate } from '../../lib/dates';
-import { priceTerms } from '../offers/pricing';
-import { offerBasisFor, readStoredAnalysis } from '../offers/stored';
-import { toAnalysisSummary, toOfferDto } from '../offers/terms';
+import { priceTerms } from '../offers/index';
+import { offerBasisFor, readStoredAnalysis } from '../offers/index';
+import { toAnalysisSummary, toOfferDto } from '../offers/index';
 
 /** A client has a handful of applications; the cap only bounds the answer. */
 const LIST_LIMIT = 200;

@@ -6,7 +6,7 @@ import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { ocrJobs } from '../../../drizzle/schema/index';
 import type { DbOrTx } from '../../db';
 import { newId } from '../../lib/ids';
-import { OCR_LEASE_MS } from '../underwriting/policy';
+import { OCR_LEASE_MS } from '../underwriting/index';
 
 export type ClaimedOcrJob = {
   id: string;

@@ -8,10 +8,10 @@ import type { AppDeps } from '../../deps';
 import { asUtcDate } from '../../lib/dates';
 import { recordAudit } from '../../lib/audit';
 import { runUnderwriting, type StatementInput } from '../underwriting/index';
-import { mergeOcrAnalysis, ocrOverrides, type OcrJobView, type StoredAnalysis } from '../underwriting/ocr-merge';
-import type { OcrRun } from '../underwriting/ocr-runner';
-import type { ReaderPool } from '../underwriting/reader-pool';
-import type { ParseResult } from '../underwriting/types';
+import { mergeOcrAnalysis, ocrOverrides, type OcrJobView, type StoredAnalysis } from '../underwriting/index';
+import type { OcrRun } from '../underwriting/index';
+import type { ReaderPool } from '../underwriting/index';
+import type { ParseResult } from '../underwriting/index';
 import type { ClaimedOcrJob } from './ocr-jobs';
 
 type Deps = Pick<AppDeps, 'db' | 'storage'>;

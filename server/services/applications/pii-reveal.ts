@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors';
 import { recordAudit } from '../../lib/audit';
 import { type Actor, type ServiceDeps } from '../../deps';
 import { auditedTransaction } from '../../lib/audit';
-import { verifyStepUpCode } from '../accounts/step-up';
+import { verifyStepUpCode } from '../accounts/index';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Reveal (super_admin): a stated reason and a fresh authenticator code; the value itself never enters the log.

@@ -15,8 +15,8 @@ import { decryptApplicationPii, encryptApplicationPii, reencryptApplicationPii }
 import { AppError, zodFieldErrors, type FieldErrors } from '../../lib/errors';
 import { recordAudit } from '../../lib/audit';
 import { sendInBackground } from '../../lib/mail';
-import { menuOptionsFor } from '../offers/menu';
-import { recordRewardEvent } from '../rewards/events';
+import { menuOptionsFor } from '../offers/index';
+import { recordRewardEvent } from '../rewards/index';
 import { queueOcrJobs } from './ocr-jobs';
 import { notifyOcrQueued } from './ocr-loop';
 import { pendingOcrDocumentIds, runUnderwriting, type UnderwritingOutcome } from '../underwriting/index';

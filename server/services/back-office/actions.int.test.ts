@@ -23,7 +23,7 @@ import {
   uniqueEmail,
   type TestServer,
 } from '../../test/harness';
-import { addDays } from '../loans/schedule';
+import { addDays } from '../loans/index';
 import { DOWNLOAD_CSP } from '../../rest/admin';
 
 let server: TestServer;

@@ -16,7 +16,7 @@ import {
   uniqueEmail,
   type TestServer,
 } from '../../test/harness';
-import { addDays } from '../loans/schedule';
+import { addDays } from '../loans/index';
 import { listApplicants } from './applicants';
 import { listApplications } from './application-list';
 

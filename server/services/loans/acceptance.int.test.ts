@@ -28,8 +28,8 @@ import {
 } from '../../test/harness';
 import { todayIso } from '../../lib/dates';
 import { sha256Hex } from '../../lib/crypto';
-import { disclosureOf, priceTerms } from '../offers/pricing';
-import { estimateAprPct } from '../underwriting/decision';
+import { disclosureOf, priceTerms } from '../offers/index';
+import { estimateAprPct } from '../underwriting/index';
 import { addDays } from './schedule';
 import { ALREADY_FUNDED, NOT_APPROVABLE, SUMMARY_CHANGED } from './acceptance';
 

@@ -8,16 +8,16 @@ import { newId } from '../../lib/ids';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../../lib/audit';
 import { sendInBackground } from '../../lib/mail';
-import type { LoanTerms } from '../offers/loan-terms';
+import type { LoanTerms } from '../offers/index';
 import { addDays, buildWeeklySchedule } from './schedule';
-import { loadOwnOffer } from '../offers/menu';
-import { priceChoice } from '../offers/pricing';
-import { offerBasisFor } from '../offers/stored';
-import { recordRewardEvent } from '../rewards/events';
+import { loadOwnOffer } from '../offers/index';
+import { priceChoice } from '../offers/index';
+import { offerBasisFor } from '../offers/index';
+import { recordRewardEvent } from '../rewards/index';
 import { getClientLoan } from './loan-details';
 
 // Acceptance reads the application through the offer menu's loader, which answers its 404.
-export { APPLICATION_NOT_FOUND } from '../offers/menu';
+export { APPLICATION_NOT_FOUND } from '../offers/index';
 export const ALREADY_FUNDED = 'Funding has already been accepted for this application';
 export const NOT_APPROVABLE = 'This application has no approved offer to accept';
 export const FUNDING_ACCEPTED_MESSAGE = 'Funding accepted! A representative will reach out within 24 hours.';

@@ -13,7 +13,7 @@ import { newId } from '../../lib/ids';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../../lib/audit';
 import { deriveLoanState, describeInstallments, type PaymentRecord, type ScheduleItem } from './schedule';
-import { payoffOf, renewalOf } from '../offers/pricing';
+import { payoffOf, renewalOf } from '../offers/index';
 
 export const LOAN_NOT_FOUND = 'Loan not found';
 

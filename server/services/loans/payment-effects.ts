@@ -3,7 +3,7 @@ import { loanPayments, loanSchedule, loans } from '../../../drizzle/schema/index
 import type { DbOrTx } from '../../db';
 import { todayIso } from '../../lib/dates';
 import { deriveLoanState, isOnTimePayment, type LoanState } from './schedule';
-import { recordRewardEvent } from '../rewards/events';
+import { recordRewardEvent } from '../rewards/index';
 
 export type RecordedPayment = { id: string; amountCents: number; paidOn: string };
 export type LoanPaymentEffects = { onTime: boolean; paidOff: boolean; state: LoanState };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { estimateAprPct, priceLoan } from './loan-terms';
-import { buildWeeklySchedule } from '../loans/schedule';
+import { buildWeeklySchedule } from '../loans/index';
 
 describe('estimated APR', () => {
   it('depends only on factor and term, and falls as the term grows', () => {

@@ -15,7 +15,7 @@ import type { Db, DbOrTx } from '../../db';
 import { asUtcDate } from '../../lib/dates';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../../lib/audit';
-import { CONSOLIDATION_PAYOFF_ESTIMATE_WEEKS } from '../underwriting/policy';
+import { CONSOLIDATION_PAYOFF_ESTIMATE_WEEKS } from '../underwriting/index';
 import { buildMenu, capPctOf, priceChoice, toLimitsDto } from './pricing';
 import { offerBasisFor, readStoredAnalysis, type StoredAnalysis } from './stored';
 

@@ -9,8 +9,8 @@ import type {
   PricedOfferDto,
 } from '../../../src/shared/schemas/offers';
 import { sha256Hex } from '../../lib/crypto';
-import { estimateAprPct } from '../underwriting/decision';
-import { formatWholeDollars } from '../underwriting/money';
+import { estimateAprPct } from '../underwriting/index';
+import { formatWholeDollars } from '../underwriting/index';
 import {
   OFFER_FACTOR_MILLI_PER_WEEK,
   OFFER_MAX_FACTOR_MILLI,
@@ -25,7 +25,7 @@ import {
   PREPAYMENT_POLICY_TEXT,
   PREPAYMENT_UNEARNED_WAIVER_BP,
   RENEWAL_PAID_SHARE_BP,
-} from '../underwriting/policy';
+} from '../underwriting/index';
 
 /** What an approved application may be priced from (the engine's stored offer, or the staff-approved terms). */
 export type OfferBasis = {

@@ -12,7 +12,7 @@ import {
   acceptInputFor,
 } from '../../test/factories/clients';
 import { callerFor, getTestDeps, insertUser, uniqueEmail, type TestUser } from '../../test/harness';
-import { recordLoanPaymentEffects } from '../loans/payment-effects';
+import { recordLoanPaymentEffects } from '../loans/index';
 import { MILESTONE_NOT_COMPLETED, REWARD_ALREADY_CLAIMED, REWARD_ALREADY_USED, REWARD_EXPIRED } from './rewards';
 
 async function progressOf(user: TestUser, milestoneId: string) {
