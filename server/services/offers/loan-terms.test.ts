@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { estimateAprPct, priceLoan } from './loan-terms';
+import { estimateAprPct } from '../underwriting/index';
+import { priceLoan } from './loan-terms';
 import { buildWeeklySchedule } from '../loans/index';
 
 describe('estimated APR', () => {

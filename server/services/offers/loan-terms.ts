@@ -1,29 +1,7 @@
+import { estimateAprPct } from '../underwriting/index';
+
 // The terms a loan is made on at acceptance (PRODUCT.md 5): principal, purchased amount (principal x factor),
 // whole-dollar weekly payment (spec §9), term and estimated APR. Pure functions, integer cents.
-
-const WEEKS_PER_YEAR = 52;
-
-/**
- * Estimated APR (percent, one decimal) of an advance repaid in `termWeeks` equal weekly payments totalling
- * `factorRate` times the advance, first payment one week after funding: the actuarial method of US Truth in
- * Lending (Reg Z appendix J) with a weekly unit period, solving 1 = (factor / n) * (1 - (1 + r)^-n) / r for the
- * weekly rate r, then APR = 52 * r. The underwriting engine uses the same method, so the figure shown with the
- * offer and the one stored on the loan agree.
- */
-export function estimateAprPct(factorRate: number, termWeeks: number): number {
-  if (!(factorRate > 1) || !(termWeeks > 0)) return 0;
-  const payment = factorRate / termWeeks;
-  const presentValue = (rate: number) => (payment * (1 - (1 + rate) ** -termWeeks)) / rate;
-  let low = 1e-9;
-  let high = 1;
-  while (presentValue(high) > 1) high *= 2;
-  for (let step = 0; step < 100; step += 1) {
-    const middle = (low + high) / 2;
-    if (presentValue(middle) > 1) low = middle;
-    else high = middle;
-  }
-  return Math.round(((low + high) / 2) * WEEKS_PER_YEAR * 100 * 10) / 10;
-}
 
 export type LoanTerms = {
   principalCents: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimateAprPct } from './loan-terms';
+import { estimateAprPct } from '../underwriting/index';
 import { approvedPrincipalCents, loanTermsFor, toAnalysisSummary, toOfferDto } from './terms';
 
 const engineResult = {
