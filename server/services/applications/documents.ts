@@ -11,7 +11,8 @@ import {
 } from '../../../src/shared/schemas/application';
 import type { DbOrTx } from '../../db';
 import type { DocumentStorage } from '../../lib/storage';
-import { findContentProblem, MalformedImageError, stripImageMetadata, type ContentProblem } from './screening';
+import { findContentProblem, type ContentProblem } from './screening';
+import { MalformedImageError, stripImageMetadata } from './screening-image';
 
 /** One file of a submission, as multipart parsing left it in the storage's temp directory. */
 export type UploadedDocument = {

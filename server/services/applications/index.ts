@@ -5,6 +5,6 @@ export { countUnfinishedOcrJobs } from './ocr-jobs';
 export { startOcrLoop } from './ocr-loop';
 export { revealApplicationPii } from './pii-reveal';
 export { getClientProfile } from './profile';
-export { quarantineTestFiles, type WarnLog } from './screening';
+export { quarantineTestFiles, type WarnLog } from './screening-malware';
 export { setApplicationStatus } from './status';
 export { assertKeyNotInFlight, submitApplication } from './submission';

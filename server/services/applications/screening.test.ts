@@ -25,24 +25,20 @@ import {
   zipArchive,
 } from '../../test/security/support';
 import { jpegBytes, noisePng } from '../../test/statements/bad-files';
+import { decodePdfName, scanPdfActiveContent } from './screening-pdf';
+import { findContentProblem } from './screening';
+import { findMarkup, hasEicarSignature, hasZipTrailer, quarantineTestFiles } from './screening-malware';
 import {
-  decodePdfName,
-  findContentProblem,
-  findMarkup,
-  hasEicarSignature,
-  hasZipTrailer,
   isImageTooLarge,
   JpegMetadataStripper,
   MalformedImageError,
   MAX_IMAGE_PIXELS,
   MAX_IMAGE_SIDE,
   PngMetadataStripper,
-  quarantineTestFiles,
   readExifOrientation,
   readImageDimensions,
-  scanPdfActiveContent,
   stripImageMetadata,
-} from './screening';
+} from './screening-image';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'screening-unit-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
