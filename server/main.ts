@@ -4,10 +4,8 @@ import { createDatabase, prepareDatabase } from './db';
 import { ConfigError, getEnv, type Env } from './env';
 import { loadDataKey } from './lib/crypto';
 import { createLogger } from './lib/logger';
-import { sweepOrphanDocuments } from './services/applications/index';
-import { sweepIdempotencyKeys } from './services/applications/index';
+import { sweepOrphanDocuments, sweepIdempotencyKeys, startOcrLoop } from './services/applications/index';
 import { sweepChatGuardSessions } from './services/chat-guard/index';
-import { startOcrLoop } from './services/applications/index';
 import { ensureReferenceData } from './services/rewards/index';
 import { closeReader, warmUpReader } from './services/underwriting/index';
 

@@ -3,8 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { auditLog } from '../../drizzle/schema/index';
 import { sha256Hex } from './crypto';
 import { getTestDeps } from '../test/harness';
-import { auditRead } from './audit';
-import { canonicalAuditRow, recordAudit } from './audit';
+import { auditRead, canonicalAuditRow, recordAudit } from './audit';
 
 // SECURITY.md J: the audit log is one hash chain, whatever the concurrency of the changes it records.
 

@@ -12,17 +12,23 @@ import {
   setStaffActiveSchema,
   setStaffRoleSchema,
 } from '../../src/shared/schemas/admin';
-import { exportApplicantsCsv, getApplicantDetail, listApplicants } from '../services/back-office/index';
-import { applicationsByEmail, listApplications, recentApplications } from '../services/back-office/index';
-import { getApplicationDetail } from '../services/back-office/index';
-import { openDocument } from '../services/back-office/index';
-import { revealApplicationPii } from '../services/applications/index';
-import { setApplicationStatus } from '../services/applications/index';
+import {
+  exportApplicantsCsv,
+  getApplicantDetail,
+  listApplicants,
+  applicationsByEmail,
+  listApplications,
+  recentApplications,
+  getApplicationDetail,
+  openDocument,
+  getAnalytics,
+  getDashboard,
+  listActiveLoans,
+  listRefinanceRequests,
+} from '../services/back-office/index';
+import { revealApplicationPii, setApplicationStatus, countUnfinishedOcrJobs } from '../services/applications/index';
 import type { Actor } from '../deps';
-import { getAnalytics, getDashboard } from '../services/back-office/index';
-import { listActiveLoans } from '../services/back-office/index';
 import { getLoanPayments, recordLoanPayment } from '../services/loans/index';
-import { listRefinanceRequests } from '../services/back-office/index';
 import {
   createStaff,
   listStaff,
@@ -30,7 +36,6 @@ import {
   setStaffRole,
   terminateStaffSessions,
 } from '../services/accounts/index';
-import { countUnfinishedOcrJobs } from '../services/applications/index';
 import { LIMITS } from '../lib/rate-limit';
 import type { Context } from '../trpc/context';
 import { adminProcedure, createCallerFactory, router, superAdminProcedure } from '../trpc/init';

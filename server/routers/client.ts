@@ -6,16 +6,17 @@ import {
   requestLowerPaymentSchema,
 } from '../../src/shared/schemas/offers';
 import { listClientApplications } from '../services/applications/index';
-import { acceptFunding } from '../services/loans/index';
 import {
+  acceptFunding,
   getClientLoanSchedule,
   getPayoffQuote,
   getRenewal,
   listClientLoans,
   listLowerPaymentRequests,
   requestLowerPayment,
+  createRefinanceRequest,
+  listRefinanceRequests,
 } from '../services/loans/index';
-import { createRefinanceRequest, listRefinanceRequests } from '../services/loans/index';
 import { getOfferMenu, getOfferSignature, priceOffer, requestConsolidation } from '../services/offers/index';
 import { protectedProcedure, router } from '../trpc/init';
 

@@ -3,10 +3,8 @@ import { randomUUID } from 'node:crypto';
 import type { AuthSession, AuthUser } from '../auth/lucia';
 import { readSession } from '../auth/session';
 import { readVisitor, type Visitor } from '../auth/visitor';
-import type { AppDeps } from '../deps';
+import type { AppDeps, RequestMeta } from '../deps';
 import { getClientIp } from '../http/helpers';
-
-import type { RequestMeta } from '../deps';
 
 export type Context = AppDeps & {
   user: AuthUser | null;

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import mysql from 'mysql2/promise';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { passwordResetTokens, sessions, users } from '../../../drizzle/schema/index';
 import { prepareDatabase, splitDatabaseUrl } from '../../db';
 import { sha256Hex } from '../../lib/crypto';

@@ -7,10 +7,9 @@ import type { LoginInput, RegisterInput, ResetPasswordInput } from '../../../src
 import { startSession, markSessionMfaVerified, type AuthSession, type AuthUser } from '../../auth/lucia';
 import { burnPasswordCheck, hashPassword, passwordPolicyError, verifyPassword } from '../../auth/password';
 import { consumeTotpCode, matchTotpStep, newTotpKey, totpKeyUri } from '../../auth/totp';
-import type { AppDeps } from '../../deps';
+import type { AppDeps, RequestMeta } from '../../deps';
 import { decryptField, encryptField, randomToken, sha256Hex } from '../../lib/crypto';
 import { newId } from '../../lib/ids';
-import type { RequestMeta } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../../lib/audit';
 import { sendInBackground } from '../../lib/mail';

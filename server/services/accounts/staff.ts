@@ -7,10 +7,9 @@ import type { DbOrTx } from '../../db';
 import { randomToken, sha256Hex } from '../../lib/crypto';
 import { newId } from '../../lib/ids';
 import { AppError } from '../../lib/errors';
-import { recordAudit } from '../../lib/audit';
+import { recordAudit, auditedTransaction } from '../../lib/audit';
 import { sendInBackground } from '../../lib/mail';
 import { type Actor, type ServiceDeps } from '../../deps';
-import { auditedTransaction } from '../../lib/audit';
 
 // Staff accounts (issue 7 item 5, super_admin only). New staff get no password anyone knows: an invitation link
 // lets them choose one, then their first login enrols the second factor (PRODUCT.md 2; SECURITY.md A "no default

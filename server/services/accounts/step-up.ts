@@ -2,10 +2,9 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../../drizzle/schema/index';
 import { consumeTotpCode } from '../../auth/totp';
 import { AppError } from '../../lib/errors';
-import { recordAudit } from '../../lib/audit';
+import { recordAudit, auditedTransaction } from '../../lib/audit';
 import { LIMITS } from '../../lib/rate-limit';
 import { type Actor, type ServiceDeps } from '../../deps';
-import { auditedTransaction } from '../../lib/audit';
 
 const INVALID_CODE = 'Invalid verification code';
 

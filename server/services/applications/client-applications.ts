@@ -3,9 +3,7 @@ import { type applications, type underwritingResults } from '../../../drizzle/sc
 import type { ClientApplicationDto, OfferDto } from '../../../src/shared/schemas/client';
 import type { AppDeps } from '../../deps';
 import { asUtcDate } from '../../lib/dates';
-import { priceTerms } from '../offers/index';
-import { offerBasisFor, readStoredAnalysis } from '../offers/index';
-import { toAnalysisSummary, toOfferDto } from '../offers/index';
+import { priceTerms, offerBasisFor, readStoredAnalysis, toAnalysisSummary, toOfferDto } from '../offers/index';
 
 /** A client has a handful of applications; the cap only bounds the answer. */
 const LIST_LIMIT = 200;

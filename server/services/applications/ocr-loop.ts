@@ -7,9 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { applicationDocuments } from '../../../drizzle/schema/index';
 import type { AppDeps } from '../../deps';
-import { OcrRunner } from '../underwriting/index';
-import { OCR_MAX_ATTEMPTS, OCR_POLL_MS } from '../underwriting/index';
-import type { ReaderPool } from '../underwriting/index';
+import { OcrRunner, OCR_MAX_ATTEMPTS, OCR_POLL_MS, type ReaderPool } from '../underwriting/index';
 import { claimOcrJob, releaseOcrJob, type ClaimedOcrJob } from './ocr-jobs';
 import { finishOcrJob } from './ocr-reanalyze';
 

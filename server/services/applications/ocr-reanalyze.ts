@@ -7,11 +7,17 @@ import { applicationDocuments, applications, ocrJobs, underwritingResults } from
 import type { AppDeps } from '../../deps';
 import { asUtcDate } from '../../lib/dates';
 import { recordAudit } from '../../lib/audit';
-import { runUnderwriting, type StatementInput } from '../underwriting/index';
-import { mergeOcrAnalysis, ocrOverrides, type OcrJobView, type StoredAnalysis } from '../underwriting/index';
-import type { OcrRun } from '../underwriting/index';
-import type { ReaderPool } from '../underwriting/index';
-import type { ParseResult } from '../underwriting/index';
+import {
+  runUnderwriting,
+  type StatementInput,
+  mergeOcrAnalysis,
+  ocrOverrides,
+  type OcrJobView,
+  type StoredAnalysis,
+  type OcrRun,
+  type ReaderPool,
+  type ParseResult,
+} from '../underwriting/index';
 import type { ClaimedOcrJob } from './ocr-jobs';
 
 type Deps = Pick<AppDeps, 'db' | 'storage'>;

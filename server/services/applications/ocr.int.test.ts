@@ -19,9 +19,7 @@ import {
   ocrFixtureLedger,
   scannedPdf,
 } from '../../test/statements/ocr-fixture';
-import { closeReader, type UnderwritingAnalysis } from '../underwriting/index';
-import { OcrRunner } from '../underwriting/index';
-import { OCR_MAX_ATTEMPTS } from '../underwriting/index';
+import { closeReader, type UnderwritingAnalysis, OcrRunner, OCR_MAX_ATTEMPTS } from '../underwriting/index';
 import { claimOcrJob, queueOcrJobs } from './ocr-jobs';
 import { notifyOcrQueued, runOcrJobs, startOcrLoop } from './ocr-loop';
 import { finishOcrJob } from './ocr-reanalyze';

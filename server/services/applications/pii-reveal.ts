@@ -3,9 +3,8 @@ import { applications } from '../../../drizzle/schema/index';
 import type { RevealPiiInput } from '../../../src/shared/schemas/admin';
 import { decryptApplicationPii } from '../../lib/pii';
 import { AppError } from '../../lib/errors';
-import { recordAudit } from '../../lib/audit';
+import { recordAudit, auditedTransaction } from '../../lib/audit';
 import { type Actor, type ServiceDeps } from '../../deps';
-import { auditedTransaction } from '../../lib/audit';
 import { verifyStepUpCode } from '../accounts/index';
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -3,10 +3,9 @@ import { applications, underwritingResults } from '../../../drizzle/schema/index
 import type { ApplicationStatus } from '../../../src/shared/constants';
 import type { SetApplicationStatusInput } from '../../../src/shared/schemas/admin';
 import { AppError } from '../../lib/errors';
-import { recordAudit } from '../../lib/audit';
+import { recordAudit, auditedTransaction } from '../../lib/audit';
 import { announceDataChanged } from '../../lib/changes';
 import { type Actor, type ServiceDeps } from '../../deps';
-import { auditedTransaction } from '../../lib/audit';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Status change (spec: inline selector): only the four staff statuses, never away from `funded` (its loan exists).

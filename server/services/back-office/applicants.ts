@@ -4,10 +4,9 @@ import type { ExportApplicantsQuery, ListApplicantsQuery } from '../../../src/sh
 import type { Db, DbOrTx } from '../../db';
 import { asUtcDate, isoFromDb } from '../../lib/dates';
 import { AppError } from '../../lib/errors';
-import { recordAudit } from '../../lib/audit';
+import { recordAudit, auditedTransaction } from '../../lib/audit';
 import { applicationsForUser, type SearchOptions } from './application-list';
 import { type Actor, type ServiceDeps } from '../../deps';
-import { auditedTransaction } from '../../lib/audit';
 import { prefixPattern } from './common';
 import { type PagePlan, planPage, toPage } from './cursor';
 import { type SearchField, keyedField, prefixSearchKeySql } from './prefix-search';

@@ -5,11 +5,10 @@ import type { DbOrTx } from '../../db';
 import { asUtcDate } from '../../lib/dates';
 import { maskEin, maskSsn } from '../../lib/pii';
 import { AppError } from '../../lib/errors';
-import { listAuditForTarget } from '../../lib/audit';
+import { listAuditForTarget, auditRead } from '../../lib/audit';
 import { listLoanLowerPaymentRequests } from '../loans/index';
 import { findOfferSignature } from '../offers/index';
 import { type Actor, type ServiceDeps } from '../../deps';
-import { auditRead } from '../../lib/audit';
 import { toDollars } from './common';
 
 // ---------------------------------------------------------------------------------------------------------------

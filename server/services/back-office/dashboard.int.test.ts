@@ -8,9 +8,8 @@ import { createLogger } from '../../lib/logger';
 import { insertLoan } from '../../test/factories/admin';
 import { freshDatabase } from '../../test/fresh-database';
 import { getTestDeps, insertUser } from '../../test/harness';
-import { addDays } from '../loans/index';
+import { addDays, recordLoanPayment } from '../loans/index';
 import { getDashboard, invalidateDashboard } from './dashboard';
-import { recordLoanPayment } from '../loans/index';
 
 const own = freshDatabase('dashboard');
 let database: Database;

@@ -1,9 +1,8 @@
 import { and, desc, eq, gt, lt, or, sql } from 'drizzle-orm';
-import { type LoanRow, schedulesOf, toLoanDto } from '../loans/index';
+import { type LoanRow, schedulesOf, toLoanDto, deriveLoanState } from '../loans/index';
 import { applications, loans } from '../../../drizzle/schema/index';
 import type { ListLoansQuery } from '../../../src/shared/schemas/admin';
 import { todayIso } from '../../lib/dates';
-import { deriveLoanState } from '../loans/index';
 import { type ServiceDeps } from '../../deps';
 import { type PagePlan, planPage, toPage } from './cursor';
 import { activeLoanCount } from './dashboard';

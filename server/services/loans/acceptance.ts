@@ -8,11 +8,8 @@ import { newId } from '../../lib/ids';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../../lib/audit';
 import { sendInBackground } from '../../lib/mail';
-import type { LoanTerms } from '../offers/index';
+import { type LoanTerms, loadOwnOffer, priceChoice, offerBasisFor } from '../offers/index';
 import { addDays, buildWeeklySchedule } from './schedule';
-import { loadOwnOffer } from '../offers/index';
-import { priceChoice } from '../offers/index';
-import { offerBasisFor } from '../offers/index';
 import { recordRewardEvent } from '../rewards/index';
 import { getClientLoan } from './loan-details';
 

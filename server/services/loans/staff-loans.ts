@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db';
 import { isoFromDb, todayIso } from '../../lib/dates';
 import { newId } from '../../lib/ids';
 import { AppError } from '../../lib/errors';
-import { recordAudit } from '../../lib/audit';
+import { recordAudit, auditedTransaction } from '../../lib/audit';
 import { recordLoanPaymentEffects } from './payment-effects';
 import { listLoanLowerPaymentRequests } from './loan-details';
 import {
@@ -16,7 +16,6 @@ import {
   type ScheduleItem,
 } from './schedule';
 import { type Actor, type ServiceDeps } from '../../deps';
-import { auditedTransaction } from '../../lib/audit';
 import { announceDataChanged } from '../../lib/changes';
 
 const WEEKS_PER_MONTH = 52 / 12;

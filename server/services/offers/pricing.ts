@@ -9,9 +9,9 @@ import type {
   PricedOfferDto,
 } from '../../../src/shared/schemas/offers';
 import { sha256Hex } from '../../lib/crypto';
-import { estimateAprPct } from '../underwriting/index';
-import { formatWholeDollars } from '../underwriting/index';
 import {
+  estimateAprPct,
+  formatWholeDollars,
   OFFER_FACTOR_MILLI_PER_WEEK,
   OFFER_MAX_FACTOR_MILLI,
   OFFER_MAX_TERM_WEEKS,

@@ -9,8 +9,7 @@ import {
 import type { AcceptOfferInput, OfferOptionKey } from '../../../src/shared/schemas/offers';
 import { newId } from '../../lib/ids';
 import { priceLoan } from '../../services/offers/index';
-import { computeOffer } from '../../services/underwriting/index';
-import type { RiskTier } from '../../services/underwriting/index';
+import { computeOffer, type RiskTier } from '../../services/underwriting/index';
 import { addDays, buildWeeklySchedule } from '../../services/loans/index';
 import { insertApplication, type InsertApplicationOpts } from '../factories';
 import { getTestDeps, type callerFor } from '../harness';
