@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { generateHOTP, createTOTPKeyURI } from '@oslojs/otp';
+import { generateHOTP } from '@oslojs/otp';
+import { createTOTPKeyURI } from '@oslojs/otp';
 import { users } from '../../drizzle/schema/index';
 import { BRAND_NAME } from '../../src/shared/constants';
 import type { DbOrTx } from '../db';

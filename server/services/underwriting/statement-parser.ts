@@ -4,7 +4,8 @@
 import { findFullDates, parseRowDate, rowDateResolver, type RowDate } from './dates';
 import { formatCents, parseMoney, type ParsedMoney } from './money';
 import { MIN_TEXT_CHARS_PER_PAGE } from './policy';
-import { type Cell, type Line, buildLines } from './text-layout';
+import type { Cell, Line } from './text-layout';
+import { buildLines } from './text-layout';
 import type {
   BalanceCheck,
   Direction,

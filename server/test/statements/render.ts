@@ -2,7 +2,8 @@
 // the same path as an uploaded statement. Layouts differ the way real banks do: where the sign lives, whether
 // debits and credits share a column, whether activity is grouped into sections, date formats, wrapped descriptions.
 import PDFDocument from 'pdfkit';
-import { type Ledger, type LedgerEntry, type LedgerPeriod, daysIn, isoDay, signed } from './ledger';
+import type { Ledger, LedgerEntry, LedgerPeriod } from './ledger';
+import { daysIn, isoDay, signed } from './ledger';
 
 export type StatementLayoutName = 'signed-amount' | 'debit-credit' | 'sections';
 export type NegativeStyle = 'minus' | 'parentheses' | 'trailing-minus' | 'cr-dr';
