@@ -5,7 +5,7 @@ import { toaster } from '@/components/ui/toaster';
 import { getErrorMessage } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
 import type { ApplicantRow } from '../types';
-import { formatDate, formatDateTime } from '../utils/format';
+import { formatCalendarDate, formatDateTime } from '@shared/format';
 import { ApplicationListTable } from './application-list-table';
 
 type Props = { applicant: ApplicantRow | null; onClose: () => void; onView: (id: string) => void };
@@ -63,7 +63,7 @@ function ApplicantBody({ applicant, onView }: { applicant: ApplicantRow; onView:
                 ['Applications', profile.totalApplications],
                 ['Active applications', profile.activeApplications],
                 ['Last login', profile.lastLoginAt ? formatDateTime(profile.lastLoginAt) : 'Never'],
-                ['Joined', formatDate(profile.createdAt)],
+                ['Joined', formatCalendarDate(profile.createdAt)],
               ] as const
             ).map(([label, value]) => (
               <DataList.Item key={label}>

@@ -20,7 +20,7 @@ import { useCursorPager } from '../hooks/use-cursor-pager';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useListErrorToast } from '../hooks/use-list-error-toast';
 import type { ApplicantRow } from '../types';
-import { formatDate, formatDateTime } from '../utils/format';
+import { formatCalendarDate, formatDateTime } from '@shared/format';
 import { Pager } from './pager';
 
 type ActiveFilter = (typeof ACTIVE_FILTERS)[number];
@@ -145,7 +145,7 @@ export function ApplicantsTab({ onView, onApps }: Props) {
                       <Table.Cell whiteSpace="nowrap">
                         {row.lastLoginAt ? formatDateTime(row.lastLoginAt) : 'Never'}
                       </Table.Cell>
-                      <Table.Cell whiteSpace="nowrap">{formatDate(row.createdAt)}</Table.Cell>
+                      <Table.Cell whiteSpace="nowrap">{formatCalendarDate(row.createdAt)}</Table.Cell>
                       <Table.Cell>
                         <HStack gap="1">
                           <Button size="xs" variant="outline" aria-label={`View ${name}`} onClick={() => onView(row)}>

@@ -22,7 +22,7 @@ import { trpc } from '@/lib/trpc';
 import { applicationStatusLabel } from '@shared/schemas/admin';
 import type { ApplicationDetail } from '../types';
 import { hasPendingOcr } from '../utils/analysis';
-import { formatDate, formatDateTime, formatMoney, shortId } from '../utils/format';
+import { formatCalendarDate, formatDateTime, formatUsd, shortId } from '@shared/format';
 import { AiDecisionBadge, StatusBadge } from './badges';
 import { FieldList } from './field-list';
 import { LowerPaymentRequestList, OfferSignaturePanel } from './offer-signature';
@@ -170,7 +170,7 @@ function DetailsPanel({
   canReveal: boolean;
   onByEmail: (email: string) => void;
 }) {
-  const money = (value: number | null) => (value === null ? '—' : formatMoney(value));
+  const money = (value: number | null) => (value === null ? '—' : formatUsd(value));
   return (
     <Stack gap="6">
       <HStack gap="3" wrap="wrap">
@@ -199,7 +199,7 @@ function DetailsPanel({
             ['Business name', detail.businessName],
             ['Business type', detail.businessType],
             ['Time in business', detail.timeInBusiness],
-            ['Business start date', formatDate(detail.businessStartDate)],
+            ['Business start date', formatCalendarDate(detail.businessStartDate)],
             ['Business address', detail.businessAddress],
             ['Address line 2', detail.businessAddress2 ?? '—'],
             [

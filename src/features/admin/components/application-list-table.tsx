@@ -1,6 +1,6 @@
 import { Button, Table } from '@chakra-ui/react';
 import type { ApplicationRow } from '../types';
-import { formatDate, formatMoney, shortId } from '../utils/format';
+import { formatCalendarDate, formatUsd, shortId } from '@shared/format';
 import { AiDecisionBadge, StatusBadge } from './badges';
 
 /** A compact list of applications inside a dialog (by email, an applicant's own). */
@@ -33,14 +33,14 @@ export function ApplicationListTable({
             <Table.Row key={row.id}>
               <Table.Cell fontFamily="mono">{shortId(row.id)}</Table.Cell>
               <Table.Cell minW="40">{row.businessName}</Table.Cell>
-              <Table.Cell textAlign="end">{formatMoney(row.loanAmount)}</Table.Cell>
+              <Table.Cell textAlign="end">{formatUsd(row.loanAmount)}</Table.Cell>
               <Table.Cell>
                 <StatusBadge status={row.status} />
               </Table.Cell>
               <Table.Cell>
                 <AiDecisionBadge decision={row.aiApproved} />
               </Table.Cell>
-              <Table.Cell whiteSpace="nowrap">{formatDate(row.createdAt)}</Table.Cell>
+              <Table.Cell whiteSpace="nowrap">{formatCalendarDate(row.createdAt)}</Table.Cell>
               <Table.Cell>
                 <Button
                   size="xs"

@@ -11,7 +11,7 @@ import {
 import { useCursorPager } from '../hooks/use-cursor-pager';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useListErrorToast } from '../hooks/use-list-error-toast';
-import { formatDate, formatMoney } from '../utils/format';
+import { formatCalendarDate, formatUsd } from '@shared/format';
 import { AiDecisionBadge } from './badges';
 import { Pager } from './pager';
 import { StatusSelect } from './status-select';
@@ -125,14 +125,14 @@ export function ApplicationsTab({ onView, onByEmail }: Props) {
                       {row.businessName}
                     </Table.Cell>
                     <Table.Cell minW="32">{row.ownerName}</Table.Cell>
-                    <Table.Cell textAlign="end">{formatMoney(row.loanAmount)}</Table.Cell>
+                    <Table.Cell textAlign="end">{formatUsd(row.loanAmount)}</Table.Cell>
                     <Table.Cell>
                       <StatusSelect application={row} />
                     </Table.Cell>
                     <Table.Cell>
                       <AiDecisionBadge decision={row.aiApproved} />
                     </Table.Cell>
-                    <Table.Cell whiteSpace="nowrap">{formatDate(row.createdAt)}</Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">{formatCalendarDate(row.createdAt)}</Table.Cell>
                     <Table.Cell>
                       <HStack gap="1">
                         <Button

@@ -1,6 +1,6 @@
 import { Badge } from '@chakra-ui/react';
 import { aiDecisionLabel, applicationStatusLabel } from '@shared/schemas/admin';
-import { loanStatusLabel } from '../utils/format';
+import { loanStatusLabel } from '../utils/labels';
 
 const STATUS_PALETTE: Record<string, string> = {
   approved: 'green',

@@ -4,7 +4,7 @@ import { trpc } from '@/lib/trpc';
 import { useCursorPager } from '../hooks/use-cursor-pager';
 import { useListErrorToast } from '../hooks/use-list-error-toast';
 import type { LoanRow } from '../types';
-import { formatDate, formatMoney, formatMoneyExact } from '../utils/format';
+import { formatCalendarDate, formatUsd, formatUsdCents } from '@shared/format';
 import { LoanStatusBadge } from './badges';
 import { Pager } from './pager';
 
@@ -66,15 +66,15 @@ export function LoansTab({ onView, onPayments }: Props) {
                     <Table.Cell fontWeight="medium" minW="44">
                       {loan.businessName}
                     </Table.Cell>
-                    <Table.Cell textAlign="end">{formatMoney(loan.principalAmount)}</Table.Cell>
-                    <Table.Cell textAlign="end">{formatMoneyExact(loan.currentBalance)}</Table.Cell>
+                    <Table.Cell textAlign="end">{formatUsd(loan.principalAmount)}</Table.Cell>
+                    <Table.Cell textAlign="end">{formatUsdCents(loan.currentBalance)}</Table.Cell>
                     <Table.Cell textAlign="end">
-                      {formatMoneyExact(loan.monthlyPayment)}
+                      {formatUsdCents(loan.monthlyPayment)}
                       <Text fontSize="xs" color="fg.muted">
-                        {formatMoneyExact(loan.weeklyPayment)} weekly
+                        {formatUsdCents(loan.weeklyPayment)} weekly
                       </Text>
                     </Table.Cell>
-                    <Table.Cell whiteSpace="nowrap">{formatDate(loan.nextPaymentDate)}</Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">{formatCalendarDate(loan.nextPaymentDate)}</Table.Cell>
                     <Table.Cell>
                       <LoanStatusBadge status={loan.status} daysPastDue={loan.daysPastDue} />
                     </Table.Cell>

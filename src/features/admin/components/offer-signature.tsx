@@ -1,6 +1,6 @@
 import { Badge, Box, List, Stack, Text } from '@chakra-ui/react';
 import type { LowerPaymentRequestDto, OfferSignatureDto } from '@shared/schemas/offers';
-import { formatDateTime, formatMoney } from '../utils/format';
+import { formatDateTime, formatUsd } from '@shared/format';
 import { FieldList, type FieldRow } from './field-list';
 
 // Issue 10 for staff: the client's electronic signature on the application, and lower-payment requests on loans.
@@ -13,13 +13,13 @@ export function OfferSignaturePanel({ signature }: { signature: OfferSignatureDt
     ['Signed at', formatDateTime(signature.signedAt)],
     ['IP address', signature.ip],
     ['Option', option.label],
-    ['Amount', formatMoney(option.amount)],
+    ['Amount', formatUsd(option.amount)],
     ['Term', `${option.termWeeks} weeks`],
-    ['Weekly payment', formatMoney(option.weeklyPayment)],
+    ['Weekly payment', formatUsd(option.weeklyPayment)],
     ['Factor rate', option.factorRate.toFixed(2)],
-    ['Total repayment', formatMoney(option.totalRepayment)],
+    ['Total repayment', formatUsd(option.totalRepayment)],
     ['Estimated APR', `${disclosure.estimatedApr.toFixed(1)}%`],
-    ['Net funds disbursed', formatMoney(disclosure.netFunds)],
+    ['Net funds disbursed', formatUsd(disclosure.netFunds)],
   ];
   return (
     <Stack gap="2">
@@ -48,7 +48,7 @@ export function LowerPaymentRequestList({ requests }: { requests: LowerPaymentRe
       {requests.map((request) => (
         <List.Item key={request.id}>
           <Text as="span" fontWeight="medium">
-            {formatMoney(request.requestedWeeklyPayment)} a week requested
+            {formatUsd(request.requestedWeeklyPayment)} a week requested
           </Text>{' '}
           <Badge size="sm" colorPalette={request.status === 'closed' ? 'gray' : 'orange'}>
             {STATUS_LABELS[request.status]}

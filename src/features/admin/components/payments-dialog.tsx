@@ -23,7 +23,7 @@ import { getErrorMessage, getFieldErrors } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
 import { dollarsToCents } from '@shared/schemas/admin';
 import { useInvalidateAdmin } from '../hooks/use-invalidate-admin';
-import { formatDate, formatDateTime, formatMoneyExact, localToday } from '../utils/format';
+import { formatCalendarDate, formatDateTime, formatUsdCents, localToday } from '@shared/format';
 import { LoanStatusBadge } from './badges';
 import { LowerPaymentRequestList } from './offer-signature';
 
@@ -76,19 +76,19 @@ function PaymentsBody({ loanId }: { loanId: string }) {
             [
               'Current balance',
               <Text key="b" fontWeight="semibold" data-testid="loan-balance">
-                {formatMoneyExact(loan.currentBalance)}
+                {formatUsdCents(loan.currentBalance)}
               </Text>,
             ],
             ['Status', <LoanStatusBadge key="s" status={loan.status} daysPastDue={loan.daysPastDue} />],
-            ['Principal', formatMoneyExact(loan.principalAmount)],
-            ['Purchased amount', formatMoneyExact(loan.purchasedAmount)],
-            ['Total paid', formatMoneyExact(loan.totalPaid)],
-            ['Weekly payment', formatMoneyExact(loan.weeklyPayment)],
+            ['Principal', formatUsdCents(loan.principalAmount)],
+            ['Purchased amount', formatUsdCents(loan.purchasedAmount)],
+            ['Total paid', formatUsdCents(loan.totalPaid)],
+            ['Weekly payment', formatUsdCents(loan.weeklyPayment)],
             ['Factor rate', loan.factorRate.toFixed(2)],
             [
               'Next payment',
               loan.nextPaymentDate
-                ? `${formatDate(loan.nextPaymentDate)} (${formatMoneyExact(loan.nextPaymentAmount)})`
+                ? `${formatCalendarDate(loan.nextPaymentDate)} (${formatUsdCents(loan.nextPaymentAmount)})`
                 : '—',
             ],
           ] as [string, ReactNode][]
@@ -132,8 +132,8 @@ function PaymentsBody({ loanId }: { loanId: string }) {
               <Table.Body>
                 {payments.map((payment) => (
                   <Table.Row key={payment.id}>
-                    <Table.Cell whiteSpace="nowrap">{formatDate(payment.paidOn)}</Table.Cell>
-                    <Table.Cell textAlign="end">{formatMoneyExact(payment.amount)}</Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">{formatCalendarDate(payment.paidOn)}</Table.Cell>
+                    <Table.Cell textAlign="end">{formatUsdCents(payment.amount)}</Table.Cell>
                     <Table.Cell>{payment.note ?? '—'}</Table.Cell>
                     <Table.Cell whiteSpace="nowrap">
                       {payment.recordedBy ?? 'Automatic'} · {formatDateTime(payment.createdAt)}
@@ -166,9 +166,9 @@ function PaymentsBody({ loanId }: { loanId: string }) {
               {schedule.map((item) => (
                 <Table.Row key={item.seq}>
                   <Table.Cell>{item.seq}</Table.Cell>
-                  <Table.Cell whiteSpace="nowrap">{formatDate(item.dueDate)}</Table.Cell>
-                  <Table.Cell textAlign="end">{formatMoneyExact(item.amount)}</Table.Cell>
-                  <Table.Cell textAlign="end">{formatMoneyExact(item.paid)}</Table.Cell>
+                  <Table.Cell whiteSpace="nowrap">{formatCalendarDate(item.dueDate)}</Table.Cell>
+                  <Table.Cell textAlign="end">{formatUsdCents(item.amount)}</Table.Cell>
+                  <Table.Cell textAlign="end">{formatUsdCents(item.paid)}</Table.Cell>
                   <Table.Cell>
                     <Badge colorPalette={INSTALLMENT_PALETTE[item.status] ?? 'gray'} variant="subtle">
                       {item.status}
@@ -205,7 +205,7 @@ function RecordPaymentForm({ loanId, balance }: { loanId: string; balance: numbe
       toaster.create({
         type: 'success',
         title: 'Payment recorded',
-        description: `New balance ${formatMoneyExact(result.balance)}`,
+        description: `New balance ${formatUsdCents(result.balance)}`,
       });
       setAmount('');
       setNote('');
@@ -232,7 +232,7 @@ function RecordPaymentForm({ loanId, balance }: { loanId: string; balance: numbe
             onChange={(event) => setAmount(event.target.value)}
             placeholder="0.00"
           />
-          <Field.HelperText>Balance {formatMoneyExact(balance)}</Field.HelperText>
+          <Field.HelperText>Balance {formatUsdCents(balance)}</Field.HelperText>
           {errors.amountCents && <Field.ErrorText>{errors.amountCents[0]}</Field.ErrorText>}
         </Field.Root>
         <Field.Root required invalid={Boolean(errors.paidOn)}>

@@ -1,6 +1,6 @@
 import { Alert, Badge, HStack, Spinner, Table, Text } from '@chakra-ui/react';
 import { trpc } from '@/lib/trpc';
-import { formatDate, formatMoney } from '../utils/format';
+import { formatCalendarDate, formatUsd } from '@shared/format';
 
 const STATUS_PALETTE: Record<string, string> = { open: 'orange', in_review: 'blue', closed: 'gray' };
 
@@ -54,15 +54,15 @@ export function RefinancingTab() {
                 </Text>
               </Table.Cell>
               <Table.Cell minW="40">{request.businessName || '—'}</Table.Cell>
-              <Table.Cell textAlign="end">{formatMoney(request.loanPrincipal)}</Table.Cell>
-              <Table.Cell textAlign="end">{formatMoney(request.requestedAmount)}</Table.Cell>
+              <Table.Cell textAlign="end">{formatUsd(request.loanPrincipal)}</Table.Cell>
+              <Table.Cell textAlign="end">{formatUsd(request.requestedAmount)}</Table.Cell>
               <Table.Cell minW="64">{request.reason}</Table.Cell>
               <Table.Cell>
                 <Badge colorPalette={STATUS_PALETTE[request.status] ?? 'gray'} variant="subtle">
                   {request.status.replace('_', ' ')}
                 </Badge>
               </Table.Cell>
-              <Table.Cell whiteSpace="nowrap">{formatDate(request.createdAt)}</Table.Cell>
+              <Table.Cell whiteSpace="nowrap">{formatCalendarDate(request.createdAt)}</Table.Cell>
             </Table.Row>
           ))}
         </Table.Body>

@@ -22,7 +22,7 @@ import { trpc } from '@/lib/trpc';
 import { STAFF_ROLES } from '@shared/schemas/admin';
 import { useInvalidateAdmin } from '../hooks/use-invalidate-admin';
 import type { StaffRow } from '../types';
-import { formatDate, formatDateTime } from '../utils/format';
+import { formatCalendarDate, formatDateTime } from '@shared/format';
 
 type StaffRole = (typeof STAFF_ROLES)[number];
 const isStaffRole = (value: string): value is StaffRole => (STAFF_ROLES as readonly string[]).includes(value);
@@ -130,7 +130,7 @@ function StaffRowView({ member, isSelf }: { member: StaffRow; isSelf: boolean })
       <Table.Cell>
         {isSelf ? (
           <Text fontSize="xs" color="fg.muted">
-            Joined {formatDate(member.createdAt)}
+            Joined {formatCalendarDate(member.createdAt)}
           </Text>
         ) : (
           <HStack gap="1">

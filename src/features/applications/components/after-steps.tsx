@@ -2,7 +2,7 @@ import { Badge, Box, Button, Heading, List, Progress, SimpleGrid, Stack, Stat, T
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import type { OfferOptionDto } from '@shared/schemas/offers';
-import { formatCurrency } from '../utils/format';
+import { formatUsd } from '@shared/format';
 import type { UnderwritingResult, UploadProgress } from '../utils/submit';
 
 export function ProcessingStep({ progress }: { progress: UploadProgress }) {
@@ -94,13 +94,11 @@ function OfferOptionsPreview({ options }: { options: OfferOptionDto[] }) {
                 {option.label}
               </Heading>
               <Text fontSize="2xl" fontWeight="bold">
-                {formatCurrency(option.amount)}
+                {formatUsd(option.amount)}
               </Text>
-              <Text fontSize="sm">
-                {`${formatCurrency(option.weeklyPayment)} weekly for ${option.termWeeks} weeks`}
-              </Text>
+              <Text fontSize="sm">{`${formatUsd(option.weeklyPayment)} weekly for ${option.termWeeks} weeks`}</Text>
               <Text fontSize="sm" color="fg.muted">
-                {`Total repayment ${formatCurrency(option.totalRepayment)} · estimated APR ${option.estimatedApr.toFixed(1)}%`}
+                {`Total repayment ${formatUsd(option.totalRepayment)} · estimated APR ${option.estimatedApr.toFixed(1)}%`}
               </Text>
               <AffordabilityLine option={option} />
             </Stack>
@@ -138,7 +136,7 @@ export function ApprovalStep({
             Congratulations! You&apos;re pre-approved
           </Heading>
           <Text fontSize="4xl" fontWeight="bold" color="green.700" data-testid="approved-amount">
-            {formatCurrency(result.approvedAmount)}
+            {formatUsd(result.approvedAmount)}
           </Text>
         </Box>
       ) : (
@@ -160,7 +158,7 @@ export function ApprovalStep({
           <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">
             <Stat.Root>
               <Stat.Label>Purchase amount</Stat.Label>
-              <Stat.ValueText>{formatCurrency(purchaseAmount)}</Stat.ValueText>
+              <Stat.ValueText>{formatUsd(purchaseAmount)}</Stat.ValueText>
             </Stat.Root>
             <Stat.Root>
               <Stat.Label>Factor rate</Stat.Label>
@@ -168,7 +166,7 @@ export function ApprovalStep({
             </Stat.Root>
             <Stat.Root>
               <Stat.Label>Weekly payment</Stat.Label>
-              <Stat.ValueText>{formatCurrency(weeklyPayment)}</Stat.ValueText>
+              <Stat.ValueText>{formatUsd(weeklyPayment)}</Stat.ValueText>
             </Stat.Root>
             <Stat.Root>
               <Stat.Label>Term</Stat.Label>
@@ -193,7 +191,7 @@ export function ApprovalStep({
           <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">
             <Stat.Root>
               <Stat.Label>Average monthly revenue</Stat.Label>
-              <Stat.ValueText>{formatCurrency(insights.averageMonthlyRevenue ?? 0)}</Stat.ValueText>
+              <Stat.ValueText>{formatUsd(insights.averageMonthlyRevenue ?? 0)}</Stat.ValueText>
             </Stat.Root>
             <Stat.Root>
               <Stat.Label>Health score</Stat.Label>

@@ -29,7 +29,7 @@ import {
 } from '@shared/schemas/offers';
 import { useAcceptFunding } from '../hooks/use-client-area';
 import { useOfferMenu, usePriceOffer } from '../hooks/use-offers';
-import { formatUsd, shortId } from '../utils/format';
+import { formatUsd, shortId } from '@shared/format';
 import { formatPct, formatTerm } from '../utils/offers';
 import { FundingAcceptedDialog } from './funding-accepted-dialog';
 import { OfferSummary } from './offer-summary';

@@ -1,7 +1,8 @@
 import { Button, Card, Flex, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { ClientApplicationDto } from '@shared/schemas/client';
-import { applicationStatusBadge, formatDate, formatUsd, shortId } from '../utils/format';
+import { formatLocalDate, formatUsd, shortId } from '@shared/format';
+import { applicationStatusBadge } from '../utils/labels';
 import { SignedSummaryDialog } from './signed-summary-dialog';
 import { StatusBadge } from './status-badge';
 
@@ -34,7 +35,7 @@ export function ApplicationCard({
                 {application.businessName}
               </Heading>
               <Text fontSize="sm" color="fg.muted">
-                ID: {shortId(application.id)} · Submitted {formatDate(application.submittedDate)}
+                ID: {shortId(application.id)} · Submitted {formatLocalDate(application.submittedDate)}
               </Text>
             </Stack>
             <StatusBadge look={badge} />

@@ -2,7 +2,8 @@ import { Box, Button, DataList, Dialog, Heading, HStack, List, Stack, Text } fro
 import type { ReactNode } from 'react';
 import { AppDialog } from '@/components/form-dialog';
 import type { ClientApplicationDto } from '@shared/schemas/client';
-import { applicationStatusBadge, formatDate, formatUsd, shortId } from '../utils/format';
+import { formatLocalDate, formatUsd, shortId } from '@shared/format';
+import { applicationStatusBadge } from '../utils/labels';
 import { StatusBadge } from './status-badge';
 
 /** View Details: the application, the full offer and the automated analysis (client portal, spec §2). */
@@ -36,7 +37,7 @@ export function ApplicationDetailsDialog({
             <Stack gap="6">
               <Section title="Application">
                 <DataList.Root orientation="horizontal">
-                  <Item label="Submitted" value={formatDate(application.submittedDate)} />
+                  <Item label="Submitted" value={formatLocalDate(application.submittedDate)} />
                   <Item label="Amount requested" value={formatUsd(application.loanAmount)} />
                   <Item label="Business type" value={application.businessType} />
                   <Item label="Time in business" value={application.timeInBusiness} />

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Logo } from '@/components/logo';
 import type { ClientLoanDto } from '@shared/schemas/client';
-import { formatCalendarDate, formatUsd } from '../utils/format';
+import { formatCalendarDate, formatUsd } from '@shared/format';
 
 // Signed-in spec §4: the logo for about 2 seconds, then a checkmark, complete at 3 seconds.
 const CHECK_AT_MS = 2000;

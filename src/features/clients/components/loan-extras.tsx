@@ -20,7 +20,7 @@ import { firstFieldErrors, firstIssueMessages, getErrorMessage } from '@/lib/err
 import type { ClientLoanDto } from '@shared/schemas/client';
 import { LOWER_PAYMENT_REASON_MAX, requestLowerPaymentSchema } from '@shared/schemas/offers';
 import { useLowerPaymentRequests, usePayoffQuote, useRenewal, useRequestLowerPayment } from '../hooks/use-offers';
-import { formatCalendarDate, formatDate, formatUsd } from '../utils/format';
+import { formatCalendarDate, formatLocalDate, formatUsd } from '@shared/format';
 import { parseDollars, renewalProgress } from '../utils/offers';
 
 const REQUEST_STATUS_LABELS = { open: 'Open', in_review: 'In review', closed: 'Closed' } as const;
@@ -44,7 +44,7 @@ export function LoanExtras({ loan }: { loan: ClientLoanDto }) {
           <List.Root ps="5" fontSize="sm" gap="1">
             {mine.map((request) => (
               <List.Item key={request.id}>
-                {`${formatUsd(request.requestedWeeklyPayment)} a week, asked ${formatDate(request.createdAt)} `}
+                {`${formatUsd(request.requestedWeeklyPayment)} a week, asked ${formatLocalDate(request.createdAt)} `}
                 <Badge size="sm" colorPalette={request.status === 'closed' ? 'gray' : 'blue'}>
                   {REQUEST_STATUS_LABELS[request.status]}
                 </Badge>

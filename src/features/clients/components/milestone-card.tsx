@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Flex, Heading, HStack, Progress, Stack, Text } from '@chakra-ui/react';
 import type { MilestoneProgressDto } from '@shared/schemas/client';
-import { categoryLabel, describeReward } from '../utils/format';
+import { categoryLabel, describeReward } from '../utils/labels';
 
 /**
  * One milestone: active while not completed (progress), then 'Ready to Claim' with a Claim button, then

@@ -2,7 +2,7 @@ import { Box, Button, Card, Heading, HStack, SimpleGrid, Slider, Spinner, Stack,
 import { useId } from 'react';
 import { getErrorMessage } from '@/lib/errors';
 import type { OfferLimitsDto, OfferOptionDto, OfferOptionKey, PricedOfferDto } from '@shared/schemas/offers';
-import { formatUsd } from '../utils/format';
+import { formatUsd } from '@shared/format';
 import { clampAmount, clampTerm, formatPct } from '../utils/offers';
 import { AffordabilityMeter } from './affordability-meter';
 

@@ -2,7 +2,8 @@ import { Dialog, Table, Text } from '@chakra-ui/react';
 import { AppDialog } from '@/components/form-dialog';
 import type { ClientLoanDto } from '@shared/schemas/client';
 import { useLoanSchedule } from '../hooks/use-client-area';
-import { formatCalendarDate, formatUsd, formatUsdExact, installmentBadge } from '../utils/format';
+import { formatCalendarDate, formatUsd, formatUsdExact } from '@shared/format';
+import { installmentBadge } from '../utils/labels';
 import { SectionError, SectionLoading } from './query-state';
 import { StatusBadge } from './status-badge';
 

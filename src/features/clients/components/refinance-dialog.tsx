@@ -5,7 +5,7 @@ import { toaster } from '@/components/ui/toaster';
 import { firstFieldErrors, firstIssueMessages, getErrorMessage } from '@/lib/errors';
 import { createRefinanceRequestSchema, REFINANCE_REASON_MAX, type ClientLoanDto } from '@shared/schemas/client';
 import { useRequestRefinance } from '../hooks/use-client-area';
-import { formatUsd } from '../utils/format';
+import { formatUsd } from '@shared/format';
 
 const FIELDS = ['loanId', 'requestedAmount', 'reason'] as const;
 type Errors = Partial<Record<(typeof FIELDS)[number], string>>;

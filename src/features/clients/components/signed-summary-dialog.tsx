@@ -4,21 +4,10 @@ import { AppDialog } from '@/components/form-dialog';
 import { getErrorStatus } from '@/lib/errors';
 import type { OfferSignatureDto } from '@shared/schemas/offers';
 import { useOfferSignature } from '../hooks/use-offers';
-import { formatUsd, shortId } from '../utils/format';
+import { formatDateTimeWithZone, formatUsd, shortId } from '@shared/format';
 import { formatTerm } from '../utils/offers';
 import { OfferSummary } from './offer-summary';
 import { SectionError, SectionLoading } from './query-state';
-
-export function formatSignedAt(value: Date): string {
-  return value.toLocaleString('en-US', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  });
-}
 
 /** The signature lines under a signed summary (on screen and on paper). */
 export function SignatureLines({ signature }: { signature: OfferSignatureDto }) {
@@ -29,7 +18,7 @@ export function SignatureLines({ signature }: { signature: OfferSignatureDto }) 
         <Text as="span" fontWeight="semibold">
           Signed electronically by {signature.fullName}
         </Text>{' '}
-        on {formatSignedAt(signature.signedAt)}
+        on {formatDateTimeWithZone(signature.signedAt)}
       </Text>
       <Text color="fg.muted">
         {`Chosen option: ${option.label}, ${formatUsd(option.amount)} over ${formatTerm(option.termWeeks)} at ${formatUsd(option.weeklyPayment)} a week.`}

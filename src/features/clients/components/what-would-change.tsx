@@ -3,7 +3,7 @@ import { toaster } from '@/components/ui/toaster';
 import { getErrorMessage } from '@/lib/errors';
 import type { OfferMenuDto } from '@shared/schemas/offers';
 import { useRequestConsolidation } from '../hooks/use-offers';
-import { formatUsd } from '../utils/format';
+import { formatUsd } from '@shared/format';
 import { describePosition, describeWhatIf } from '../utils/offers';
 
 /** Issue 10 items 5 and 6: the facts that limited the offer, and the outside positions the client may consolidate. */

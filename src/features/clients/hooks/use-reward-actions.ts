@@ -1,7 +1,7 @@
 import { toaster } from '@/components/ui/toaster';
 import { getErrorMessage } from '@/lib/errors';
 import type { MilestoneProgressDto, RewardDto } from '@shared/schemas/client';
-import { describeReward } from '../utils/format';
+import { describeReward } from '../utils/labels';
 import { useClaimMilestone, useRedeemReward } from './use-client-area';
 
 /**

@@ -22,7 +22,7 @@ import { ApplicationCard } from '../components/application-card';
 import { ApplicationDetailsDialog } from '../components/application-details-dialog';
 import { SectionError, SectionLoading } from '../components/query-state';
 import { useClientApplications, useClientProfile, useLogout, useSignedOutGuard } from '../hooks/use-client-area';
-import { formatDate } from '../utils/format';
+import { formatLocalDate } from '@shared/format';
 
 /** /client-portal when signed in (signed-in spec §2): account information, applications, offer and acceptance. */
 export default function ClientPortalPage() {
@@ -90,7 +90,7 @@ export default function ClientPortalPage() {
                   label="Business"
                   value={profile.data ? profile.data.businessName || 'Not provided' : undefined}
                 />
-                <ProfileItem label="Member Since" value={profile.data && formatDate(profile.data.createdAt)} />
+                <ProfileItem label="Member Since" value={profile.data && formatLocalDate(profile.data.createdAt)} />
               </DataList.Root>
             )}
           </Card.Body>

@@ -31,7 +31,7 @@ import {
   useRewardsDashboard,
   useSignedOutGuard,
 } from '../hooks/use-client-area';
-import { formatUsd } from '../utils/format';
+import { formatUsd } from '@shared/format';
 
 const TABS = ['applications', 'loans', 'rewards'] as const;
 type Tab = (typeof TABS)[number];

@@ -5,7 +5,7 @@ import type {
   RenewalDto,
   WhatIfDto,
 } from '@shared/schemas/offers';
-import { formatUsd } from './format';
+import { formatUsd } from '@shared/format';
 
 // Pure helpers behind the offer menu, the affordability meter and the loan extras (issue 10).
 

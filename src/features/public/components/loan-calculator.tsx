@@ -2,7 +2,8 @@ import { Box, Button, Card, Grid, HStack, Slider, Stack, Text } from '@chakra-ui
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { CALCULATOR, calculateLoan, formatUsd } from '@shared/calculator';
+import { CALCULATOR, calculateLoan } from '@shared/calculator';
+import { formatUsd } from '@shared/format';
 import { Section } from './section';
 
 const LG_THUMB_SIZE = { width: 24, height: 24 };
