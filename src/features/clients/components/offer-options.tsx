@@ -1,5 +1,6 @@
-import { Box, Button, Card, Heading, HStack, SimpleGrid, Slider, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Heading, HStack, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useId } from 'react';
+import { LabelledSlider } from '@/components/labelled-slider';
 import { getErrorMessage } from '@/lib/errors';
 import type { OfferLimitsDto, OfferOptionDto, OfferOptionKey, PricedOfferDto } from '@shared/schemas/offers';
 import { formatUsd } from '@shared/format';
@@ -111,48 +112,6 @@ export function OptionGrid({
   );
 }
 
-type SliderRowProps = {
-  label: string;
-  value: number;
-  min: number;
-  max: number;
-  step: number;
-  format: (value: number) => string;
-  onChange: (value: number) => void;
-};
-
-function SliderRow({ label, value, min, max, step, format, onChange }: SliderRowProps) {
-  return (
-    <Slider.Root
-      min={min}
-      max={max}
-      step={step}
-      value={[value]}
-      onValueChange={(details) => onChange(details.value[0] ?? value)}
-      getAriaValueText={(details) => format(details.value)}
-      colorPalette="brand"
-      thumbAlignment="contain"
-    >
-      <HStack justify="space-between" mb="1">
-        <Slider.Label fontWeight="semibold">{label}</Slider.Label>
-        <Text fontWeight="bold" aria-hidden="true" css={{ fontVariantNumeric: 'tabular-nums' }}>
-          {format(value)}
-        </Text>
-      </HStack>
-      <Slider.Control>
-        <Slider.Track>
-          <Slider.Range />
-        </Slider.Track>
-        <Slider.Thumbs />
-      </Slider.Control>
-      <HStack justify="space-between" mt="1" fontSize="xs" color="fg.muted" aria-hidden="true">
-        <span>{format(min)}</span>
-        <span>{format(max)}</span>
-      </HStack>
-    </Slider.Root>
-  );
-}
-
 const weeks = (value: number) => `${value} weeks`;
 
 /**
@@ -181,7 +140,7 @@ export function CustomizeOffer({
   return (
     <Stack gap="4">
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
-        <SliderRow
+        <LabelledSlider
           label="Amount"
           value={amount}
           min={limits.minAmount}
@@ -190,7 +149,7 @@ export function CustomizeOffer({
           format={formatUsd}
           onChange={(next) => onChange({ amount: clampAmount(next, limits), termWeeks })}
         />
-        <SliderRow
+        <LabelledSlider
           label="Term"
           value={termWeeks}
           min={limits.minTermWeeks}
