@@ -36,13 +36,7 @@ function page(Component: ComponentType): ReactElement {
   if (!element) {
     element = (
       <RouteErrorBoundary>
-        <Suspense
-          fallback={
-            <Center py="24">
-              <Spinner size="lg" color="brand.solid" aria-label="Loading page" />
-            </Center>
-          }
-        >
+        <Suspense fallback={<PageLoading label="Loading page" />}>
           <Component />
         </Suspense>
       </RouteErrorBoundary>
@@ -52,10 +46,10 @@ function page(Component: ComponentType): ReactElement {
   return element;
 }
 
-function PageLoading() {
+function PageLoading({ label = 'Loading' }: { label?: string }) {
   return (
     <Center py="24">
-      <Spinner size="lg" color="brand.solid" aria-label="Loading" />
+      <Spinner size="lg" color="brand.solid" aria-label={label} />
     </Center>
   );
 }

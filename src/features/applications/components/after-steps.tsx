@@ -3,7 +3,8 @@ import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import type { OfferOptionDto } from '@shared/schemas/offers';
 import { formatUsd } from '@shared/format';
-import type { UnderwritingResult, UploadProgress } from '../utils/submit';
+import type { UnderwritingResultDto } from '@shared/schemas/submission';
+import type { UploadProgress } from '../utils/submit';
 
 export function ProcessingStep({ progress }: { progress: UploadProgress }) {
   const isUploading = progress.phase === 'uploading';
@@ -115,7 +116,7 @@ export function ApprovalStep({
   onContinue,
 }: {
   /** The submission result; `offers` (issue 10) lists the engine's priced options when approved. */
-  result: UnderwritingResult & { offers?: OfferOptionDto[] };
+  result: UnderwritingResultDto & { offers?: OfferOptionDto[] };
   onContinue: () => void;
 }) {
   // Spec §9: defaults when the result lacks them; weekly payment in whole dollars.

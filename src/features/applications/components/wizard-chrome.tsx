@@ -1,4 +1,4 @@
-import { Box, Flex, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { memo } from 'react';
 import type { FormStep } from '@shared/schemas/application';
 import { LineIcon } from '@/components/line-icon';
@@ -138,3 +138,30 @@ export function TrustIndicators() {
     </SimpleGrid>
   );
 }
+
+type WizardActionsProps = { isFirst: boolean; isReview: boolean; isSubmitting: boolean; onPrevious: () => void };
+
+/** Previous and Next (or Submit). Memoized: a step change re-renders it only when one of these changes. */
+export const WizardActions = memo(function WizardActions({
+  isFirst,
+  isReview,
+  isSubmitting,
+  onPrevious,
+}: WizardActionsProps) {
+  return (
+    <Flex mt="8" gap="3" justify="space-between" direction={{ base: 'column-reverse', sm: 'row' }}>
+      <Button type="button" variant="outline" size="lg" onClick={onPrevious} disabled={isFirst}>
+        Previous
+      </Button>
+      {isReview ? (
+        <Button type="submit" colorPalette="brand" size="lg" loading={isSubmitting} loadingText="Submitting...">
+          Submit Application
+        </Button>
+      ) : (
+        <Button type="submit" colorPalette="brand" size="lg">
+          Next
+        </Button>
+      )}
+    </Flex>
+  );
+});

@@ -1,6 +1,6 @@
 import { Box, Button, Card, Heading, HStack, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useId } from 'react';
-import { LabelledSlider } from '@/components/labelled-slider';
+import { LabelledSlider } from '@/components/slider';
 import { getErrorMessage } from '@/lib/errors';
 import type { OfferLimitsDto, OfferOptionDto, OfferOptionKey, PricedOfferDto } from '@shared/schemas/offers';
 import { formatUsd } from '@shared/format';

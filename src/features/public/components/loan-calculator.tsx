@@ -1,7 +1,7 @@
 import { Box, Button, Card, Grid, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { LabelledSlider } from '@/components/labelled-slider';
+import { LabelledSlider } from '@/components/slider';
 import { paths } from '@/config/paths';
 import { CALCULATOR, calculateLoan } from '@shared/calculator';
 import { formatUsd } from '@shared/format';
