@@ -47,6 +47,7 @@ export const offerOptionSchema = z.object({
   estimatedApr: z.number(),
   affordabilityPct: z.number().nullable(),
 }) satisfies z.ZodType<OfferOptionDto>;
+export type SubmissionOfferDto = z.infer<typeof offerOptionSchema>;
 
 /** The whole answer: the new application's id, the engine's result, and the offer menu when it approved (else []). */
 export const submissionBodySchema = z.object({

@@ -1,12 +1,12 @@
 import { Badge, Box, List, Stack, Text } from '@chakra-ui/react';
-import type { LowerPaymentRequestDto, OfferSignatureDto } from '@shared/schemas/offers';
 import { formatDateTime, formatUsd } from '@shared/format';
 import { FieldList, type FieldRow } from './field-list';
+import type { LowerPaymentRequest, OfferSignature } from '../types';
 
 // Issue 10 for staff: the client's electronic signature on the application, and lower-payment requests on loans.
 
 /** The signature record: who, when, from where, the hash of the summary shown and the option's terms. */
-export function OfferSignaturePanel({ signature }: { signature: OfferSignatureDto }) {
+export function OfferSignaturePanel({ signature }: { signature: OfferSignature }) {
   const { option, disclosure } = signature;
   const rows: FieldRow[] = [
     ['Signed by', signature.fullName],
@@ -34,14 +34,14 @@ export function OfferSignaturePanel({ signature }: { signature: OfferSignatureDt
   );
 }
 
-const STATUS_LABELS: Record<LowerPaymentRequestDto['status'], string> = {
+const STATUS_LABELS: Record<LowerPaymentRequest['status'], string> = {
   open: 'Open',
   in_review: 'In review',
   closed: 'Closed',
 };
 
 /** A loan's requests for a lower weekly payment, newest first as the server sends them. */
-export function LowerPaymentRequestList({ requests }: { requests: LowerPaymentRequestDto[] }) {
+export function LowerPaymentRequestList({ requests }: { requests: LowerPaymentRequest[] }) {
   if (requests.length === 0) return null;
   return (
     <List.Root gap="2" fontSize="sm" listStyleType="none">

@@ -1,9 +1,8 @@
 import { Badge, Box, Button, Heading, List, Progress, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import type { OfferOptionDto } from '@shared/schemas/offers';
 import { formatUsd } from '@shared/format';
-import type { UnderwritingResultDto } from '@shared/schemas/submission';
+import type { SubmissionOfferDto, UnderwritingResultDto } from '@shared/schemas/submission';
 import type { UploadProgress } from '../utils/submit';
 
 export function ProcessingStep({ progress }: { progress: UploadProgress }) {
@@ -35,7 +34,7 @@ const trendColor = (trend: string) => (trend === 'Growing' ? 'green' : trend ===
 const riskColor = (level: string) => (level === 'Low' ? 'green' : level === 'Medium' ? 'yellow' : 'red');
 
 /** The payment's share of verified weekly revenue as a meter, with the numbers in words too (issue 10 item 2). */
-function AffordabilityLine({ option }: { option: OfferOptionDto }) {
+function AffordabilityLine({ option }: { option: SubmissionOfferDto }) {
   const labelId = `affordability-${option.key}`;
   if (option.affordabilityPct === null) {
     return (
@@ -70,7 +69,7 @@ function AffordabilityLine({ option }: { option: OfferOptionDto }) {
 }
 
 /** The engine's options, read-only: the client picks and signs one in the client portal. */
-function OfferOptionsPreview({ options }: { options: OfferOptionDto[] }) {
+function OfferOptionsPreview({ options }: { options: SubmissionOfferDto[] }) {
   return (
     <Box as="section" aria-labelledby="approval-options">
       <Heading as="h4" size="md" mb="1" id="approval-options">
@@ -116,7 +115,7 @@ export function ApprovalStep({
   onContinue,
 }: {
   /** The submission result; `offers` (issue 10) lists the engine's priced options when approved. */
-  result: UnderwritingResultDto & { offers?: OfferOptionDto[] };
+  result: UnderwritingResultDto & { offers?: SubmissionOfferDto[] };
   onContinue: () => void;
 }) {
   // Spec §9: defaults when the result lacks them; weekly payment in whole dollars.

@@ -2,8 +2,8 @@ import { Box, Card, chakra, Heading, Text } from '@chakra-ui/react';
 import { useMemo, useState, useSyncExternalStore, type ReactElement } from 'react';
 import { useAuth } from '@/hooks/use-auth';
 import { trpc } from '@/lib/trpc';
-import type { WizardStartDto } from '@shared/schemas/application';
 import { useWizard } from '../hooks/use-wizard';
+import type { WizardStart } from '../types';
 import { WizardFormContext } from '../hooks/use-wizard-form';
 import { isFormStep } from '../utils/wizard';
 import { accountDefaults, modeOf } from '../utils/wizard-session';
@@ -77,7 +77,7 @@ const PREPARED_STEP_STYLE = {
   pointerEvents: 'none',
 } as const;
 
-function Wizard({ boot, isReady }: { boot: WizardStartDto | null; isReady: boolean }) {
+function Wizard({ boot, isReady }: { boot: WizardStart | null; isReady: boolean }) {
   const auth = useAuth();
   const wizard = useWizard({ boot, isReady });
   const { form, mode, steps, step, goTo, files, docErrors, setFiles, setDocErrors } = wizard;

@@ -13,8 +13,8 @@ import {
   STEP_FIELDS,
   type ApplicationField,
   type FormStep,
-  type WizardStartDto,
 } from '@shared/schemas/application';
+import type { WizardStart } from '../types';
 import type { UnderwritingResultDto } from '@shared/schemas/submission';
 import type { DocumentErrors } from '../components/documents-step';
 import {
@@ -57,7 +57,7 @@ export const WELCOME_BACK =
  * The wizard's state and what changes it: the form, the step on screen and the one prepared after it, the files, the
  * submission and its answer. The components only show what this returns. `isReady`: hydrated, and the flow known.
  */
-export function useWizard({ boot, isReady }: { boot: WizardStartDto | null; isReady: boolean }) {
+export function useWizard({ boot, isReady }: { boot: WizardStart | null; isReady: boolean }) {
   const queryClient = useQueryClient();
   // This mount's flow: a returning client's mount has their profile (ApplicationWizard).
   const [setup] = useState(() => {

@@ -1,20 +1,16 @@
 // What the wizard keeps and makes outside React: the starting answers, the draft kept over a reload, the
 // idempotency key of a payload and the processing screen's minimum time.
-import {
-  DOCUMENT_FIELDS,
-  type ClientProfileDto,
-  type DocumentField,
-  type WizardStartDto,
-} from '@shared/schemas/application';
+import { DOCUMENT_FIELDS, type DocumentField } from '@shared/schemas/application';
+import type { ClientProfile, WizardStart } from '../types';
 import { DRAFT_KEY, EMPTY_VALUES, parseDraft, splitOwnerName, type WizardMode, type WizardValues } from './wizard';
 
 /** The processing screen stays at least this long, so the analysis never flashes by. */
 export const MIN_PROCESSING_MS = 3000;
 
-export const modeOf = (boot: WizardStartDto | null): WizardMode =>
+export const modeOf = (boot: WizardStart | null): WizardMode =>
   boot?.profile?.data.lastApplication ? 'returning' : 'new';
 
-export function initialValues(profile: ClientProfileDto | null): WizardValues {
+export function initialValues(profile: ClientProfile | null): WizardValues {
   if (!profile) return EMPTY_VALUES;
   const { user, lastApplication: last } = profile.data;
   const ownerName = `${user.firstName} ${user.lastName}`.trim();

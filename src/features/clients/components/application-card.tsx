@@ -1,10 +1,10 @@
 import { Button, Card, Flex, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import type { ClientApplicationDto } from '@shared/schemas/client';
 import { formatLocalDate, formatUsd, shortId } from '@shared/format';
 import { applicationStatusBadge } from '../utils/labels';
 import { SignedSummaryDialog } from './signed-summary-dialog';
 import { StatusBadge } from './status-badge';
+import type { ClientApplication } from '../types';
 
 /** One application in the client's list: status, amounts, and the actions open to it. */
 export function ApplicationCard({
@@ -14,11 +14,11 @@ export function ApplicationCard({
   onViewDetails,
   showAnalysis = false,
 }: {
-  application: ClientApplicationDto;
+  application: ClientApplication;
   /** False while an acceptance is in flight (spec §4). */
   canAccept: boolean;
-  onAccept: (application: ClientApplicationDto) => void;
-  onViewDetails?: (application: ClientApplicationDto) => void;
+  onAccept: (application: ClientApplication) => void;
+  onViewDetails?: (application: ClientApplication) => void;
   showAnalysis?: boolean;
 }) {
   const [isSummaryOpen, setSummaryOpen] = useState(false);

@@ -1,10 +1,10 @@
 import { Box, Button, DataList, Dialog, Heading, HStack, List, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { AppDialog } from '@/components/form-dialog';
-import type { ClientApplicationDto } from '@shared/schemas/client';
 import { formatLocalDate, formatUsd, shortId } from '@shared/format';
 import { applicationStatusBadge } from '../utils/labels';
 import { StatusBadge } from './status-badge';
+import type { ClientApplication } from '../types';
 
 /** View Details: the application, the full offer and the automated analysis (client portal, spec §2). */
 export function ApplicationDetailsDialog({
@@ -13,9 +13,9 @@ export function ApplicationDetailsDialog({
   onAccept,
   canAccept,
 }: {
-  application: ClientApplicationDto | null;
+  application: ClientApplication | null;
   onClose: () => void;
-  onAccept: (application: ClientApplicationDto) => void;
+  onAccept: (application: ClientApplication) => void;
   canAccept: boolean;
 }) {
   return (

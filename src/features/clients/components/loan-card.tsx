@@ -1,14 +1,14 @@
 import { Button, Card, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import type { ClientLoanDto } from '@shared/schemas/client';
 import { formatCalendarDate, formatLocalDate, formatUsd } from '@shared/format';
 import { loanStatusBadge } from '../utils/labels';
 import { LoanExtras } from './loan-extras';
 import { PaymentScheduleDialog } from './payment-schedule-dialog';
 import { StatusBadge } from './status-badge';
+import type { ClientLoan } from '../types';
 
 /** A loan as the Current Loans tab shows it: every figure derived by the server from schedule and payments. */
-export function LoanCard({ loan }: { loan: ClientLoanDto }) {
+export function LoanCard({ loan }: { loan: ClientLoan }) {
   const [isScheduleOpen, setScheduleOpen] = useState(false);
   const headingId = `loan-${loan.id}`;
   return (

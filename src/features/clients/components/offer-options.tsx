@@ -2,13 +2,14 @@ import { Box, Button, Card, Heading, HStack, SimpleGrid, Spinner, Stack, Text } 
 import { useId } from 'react';
 import { LabelledSlider } from '@/components/slider';
 import { getErrorMessage } from '@/lib/errors';
-import type { OfferLimitsDto, OfferOptionDto, OfferOptionKey, PricedOfferDto } from '@shared/schemas/offers';
+import type { OfferOptionKey } from '@shared/schemas/offers';
 import { formatUsd } from '@shared/format';
 import { clampAmount, clampTerm, formatPct } from '../utils/offers';
 import { AffordabilityMeter } from './affordability-meter';
+import type { OfferLimits, OfferOption, PricedOffer } from '../types';
 
 /** The figures of one option, as a description list (the same on every card, so they line up). */
-export function OptionFigures({ option }: { option: OfferOptionDto }) {
+export function OptionFigures({ option }: { option: OfferOption }) {
   const rows = [
     { label: 'Weekly payment', value: formatUsd(option.weeklyPayment) },
     { label: 'Term', value: `${option.termWeeks} weeks` },
@@ -40,7 +41,7 @@ export function OptionCard({
   isSelected = false,
   onChoose,
 }: {
-  option: OfferOptionDto;
+  option: OfferOption;
   capPct: number | null;
   isSelected?: boolean;
   onChoose?: () => void;
@@ -92,7 +93,7 @@ export function OptionGrid({
   selectedKey,
   onChoose,
 }: {
-  options: OfferOptionDto[];
+  options: OfferOption[];
   capPct: number | null;
   selectedKey?: OfferOptionKey;
   onChoose?: (key: OfferOptionKey) => void;
@@ -128,11 +129,11 @@ export function CustomizeOffer({
   error,
   capPct,
 }: {
-  limits: OfferLimitsDto;
+  limits: OfferLimits;
   amount: number;
   termWeeks: number;
   onChange: (next: { amount: number; termWeeks: number }) => void;
-  priced: PricedOfferDto | undefined;
+  priced: PricedOffer | undefined;
   isPricing: boolean;
   error: unknown;
   capPct: number | null;

@@ -3,9 +3,10 @@ import { useState, type FormEvent } from 'react';
 import { FormDialog } from '@/components/form-dialog';
 import { toaster } from '@/components/ui/toaster';
 import { firstFieldErrors, firstIssueMessages, getErrorMessage } from '@/lib/errors';
-import { createRefinanceRequestSchema, REFINANCE_REASON_MAX, type ClientLoanDto } from '@shared/schemas/client';
+import { createRefinanceRequestSchema, REFINANCE_REASON_MAX } from '@shared/schemas/client';
 import { useRequestRefinance } from '../hooks/use-client-area';
 import { formatUsd } from '@shared/format';
+import type { ClientLoan } from '../types';
 
 const FIELDS = ['loanId', 'requestedAmount', 'reason'] as const;
 type Errors = Partial<Record<(typeof FIELDS)[number], string>>;
@@ -20,7 +21,7 @@ export function RefinanceDialog({
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  loans: ClientLoanDto[];
+  loans: ClientLoan[];
 }) {
   const [loanId, setLoanId] = useState(NO_LOAN);
   const [amount, setAmount] = useState('');

@@ -1,8 +1,8 @@
 import { Button, Card, Flex, Heading, Stack, Text } from '@chakra-ui/react';
-import type { RewardDto } from '@shared/schemas/client';
 import { formatLocalDate } from '@shared/format';
 import { describeReward, rewardStateBadge } from '../utils/labels';
 import { StatusBadge } from './status-badge';
+import type { Reward } from '../types';
 
 /** A reward: Used, Available (with a Use button) or expired (no Use button), spec §4. */
 export function RewardCard({
@@ -10,8 +10,8 @@ export function RewardCard({
   onUse,
   isUsing = false,
 }: {
-  reward: RewardDto;
-  onUse?: (reward: RewardDto) => void;
+  reward: Reward;
+  onUse?: (reward: Reward) => void;
   isUsing?: boolean;
 }) {
   const headingId = `reward-${reward.id}`;

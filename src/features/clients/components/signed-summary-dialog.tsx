@@ -2,15 +2,15 @@ import { Box, Button, Dialog, Stack, Text } from '@chakra-ui/react';
 import { useId } from 'react';
 import { AppDialog } from '@/components/form-dialog';
 import { getErrorStatus } from '@/lib/errors';
-import type { OfferSignatureDto } from '@shared/schemas/offers';
 import { useOfferSignature } from '../hooks/use-offers';
 import { formatDateTimeWithZone, formatUsd, shortId } from '@shared/format';
 import { formatTerm } from '../utils/offers';
 import { OfferSummary } from './offer-summary';
 import { SectionError, SectionLoading } from './query-state';
+import type { OfferSignature } from '../types';
 
 /** The signature lines under a signed summary (on screen and on paper). */
-export function SignatureLines({ signature }: { signature: OfferSignatureDto }) {
+export function SignatureLines({ signature }: { signature: OfferSignature }) {
   const { option } = signature;
   return (
     <Stack gap="1" fontSize="sm" borderTopWidth="1px" pt="3">

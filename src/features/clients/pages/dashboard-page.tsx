@@ -16,7 +16,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/hooks/use-auth';
 import { usePageMeta } from '@/hooks/use-page-meta';
-import { DASHBOARD_REWARDS_PREVIEW, type ClientApplicationDto } from '@shared/schemas/client';
+import { DASHBOARD_REWARDS_PREVIEW } from '@shared/schemas/client';
 import { useAcceptFundingFlow } from '../components/accept-funding';
 import { ApplicationCard } from '../components/application-card';
 import { LoanCard } from '../components/loan-card';
@@ -32,6 +32,7 @@ import {
   useSignedOutGuard,
 } from '../hooks/use-client-area';
 import { formatUsd } from '@shared/format';
+import type { ClientApplication } from '../types';
 
 const TABS = ['applications', 'loans', 'rewards'] as const;
 type Tab = (typeof TABS)[number];
@@ -107,7 +108,7 @@ function ApplicationsTab({
 }: {
   query: ReturnType<typeof useClientApplications>;
   canAccept: boolean;
-  onAccept: (application: ClientApplicationDto) => void;
+  onAccept: (application: ClientApplication) => void;
 }) {
   const [isRefinanceOpen, setRefinanceOpen] = useState(false);
   const loans = useClientLoans();
