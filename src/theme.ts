@@ -5,8 +5,8 @@ type SystemSteps = Generator<void, ReturnType<typeof createSystem>, void>;
 
 /**
  * Runs createSystem's phases one task after another, so the page answers input between them instead of waiting for
- * one long task (issue 3, total blocking time). The phases exist in the client build only (vite.config.ts,
- * scripts/chakra-phases.ts); elsewhere the system is created at once.
+ * one long task (total blocking time). The phases exist in the client build only (build/chakra/phases.ts);
+ * elsewhere the system is created at once.
  */
 async function createSystemInTasks(...configs: Parameters<typeof createSystem>) {
   const stepwise = (createSystem as typeof createSystem & { steps?: (...c: typeof configs) => SystemSteps }).steps;
