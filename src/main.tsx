@@ -2,7 +2,7 @@ import { holdPageInput, watchServerSections } from './lib/lazy-section-watch';
 
 // The entry: small on purpose. A prerendered page paints from its HTML and styles (scripts/prerender.mjs), and its
 // scripts only hydrate it, so they are requested once that first paint is done instead of competing with it for the
-// network (issue 3: the first and largest paint, the hero's poster, come with the document). Any other page renders
+// network (the first and largest paint, the hero's poster, come with the document). Any other page renders
 // from its scripts and starts them at once.
 
 const root = document.getElementById('root');

@@ -28,7 +28,7 @@ let preparing: Promise<System> | undefined;
 /**
  * Creates the system in tasks (the client build; at once elsewhere). src/main.tsx and src/app/start.tsx wait for it
  * before the app renders. Not a top-level await in this module: that made the bundler split the app's start-up code
- * into some 30 more small chunks, 5.9 KB more of compressed JavaScript for the landing page (issue 3, the 170 KB goal).
+ * into some 30 more small chunks, 5.9 KB more of compressed JavaScript for the landing page (the 170 KB goal).
  */
 export function prepareSystem(): Promise<System> {
   preparing ??= createSystemInTasks(...CONFIGS).then((system) => (created ??= system));

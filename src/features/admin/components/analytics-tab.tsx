@@ -3,7 +3,7 @@ import { trpc } from '@/lib/trpc';
 import { applicationStatusLabel } from '@shared/schemas/admin';
 import { formatDateTime, formatUsd } from '@shared/format';
 
-/** Spec: Analytics: application counts, success rate, total requested, average request, total approved, active loans. */
+/** Analytics: application counts, success rate, total requested, average request, total approved, active loans. */
 export function AnalyticsTab() {
   const query = trpc.admin.analytics.useQuery(undefined, { staleTime: 30_000 });
   if (query.isPending) {

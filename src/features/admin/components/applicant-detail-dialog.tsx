@@ -10,7 +10,7 @@ import { ApplicationListTable } from './application-list-table';
 
 type Props = { applicant: ApplicantRow | null; onClose: () => void; onView: (id: string) => void };
 
-/** Spec: applicant detail. Shown even when their applications fail to load or there are none (with a toast). */
+/** Applicant detail. Shown even when their applications fail to load or there are none (with a toast). */
 export function ApplicantDetailDialog({ applicant, onClose, onView }: Props) {
   return (
     <AppDialog open={applicant !== null} onOpenChange={(next) => !next && onClose()} size="lg">

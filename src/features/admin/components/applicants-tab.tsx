@@ -26,7 +26,7 @@ export function exportHref(search: string, isActive: ActiveFilter): string {
   return `/api/admin/applicants/export?${params.toString()}`;
 }
 
-/** Spec: Applicants tab: search, active filter, Export, columns Name … Joined, actions View and Apps. */
+/** Applicants tab: search, active filter, Export, columns Name … Joined, actions View and Apps. */
 export function ApplicantsTab({ onView, onApps }: Props) {
   const [search, setSearch] = useState('');
   const [isActive, setIsActive] = useState<ActiveFilter>('all');

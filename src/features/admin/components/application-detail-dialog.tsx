@@ -42,7 +42,7 @@ type Props = {
   onByEmail: (email: string) => void;
 };
 
-/** Spec: application detail dialog (every field), plus documents, the analysis and the status history. */
+/** Application detail dialog (every field), plus documents, the analysis and the status history. */
 export function ApplicationDetailDialog({ request, canReveal, onClose, onByEmail }: Props) {
   return (
     <AppDialog open={request !== null} onOpenChange={(next) => !next && onClose()} size="xl">
@@ -61,7 +61,7 @@ function DetailContent({
   onByEmail: (email: string) => void;
 }) {
   const query = trpc.admin.applicationById.useQuery({ id: request.id }, { staleTime: 10_000 });
-  // OCR of a photo or scan finishes after the answer (issue 5). While a statement waits for it, the dialog polls how
+  // OCR of a photo or scan finishes after the answer. While a statement waits for it, the dialog polls how
   // many jobs are unfinished (no personal data: not an audited read), and reads the detail again (one audited view)
   // each time that answers none, until the detail shows the OCR outcome.
   const isOcrPending = hasPendingOcr(query.data?.underwriting?.analysis);

@@ -28,7 +28,7 @@ type Props = {
   onByEmail: (email: string) => void;
 };
 
-/** Spec: Applications tab: search, status filter, AI status filter, paged table with the inline status changer. */
+/** Applications tab: search, status filter, AI status filter, paged table with the inline status changer. */
 export function ApplicationsTab({ onView, onByEmail }: Props) {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');

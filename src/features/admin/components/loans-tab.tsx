@@ -10,7 +10,7 @@ import { PagedTable } from './data-table';
 
 type Props = { onView: (applicationId: string) => void; onPayments: (loan: LoanRow) => void };
 
-/** Spec: Active Loans tab: Business, Principal, Current Balance, Monthly Payment, Next Payment, Status, Actions. */
+/** Active Loans tab: Business, Principal, Current Balance, Monthly Payment, Next Payment, Status, Actions. */
 export function LoansTab({ onView, onPayments }: Props) {
   const pager = useCursorPager('loans');
   const query = trpc.admin.listLoans.useQuery(

@@ -3,7 +3,7 @@ import { formatDateTime, formatUsd } from '@shared/format';
 import { FieldList, type FieldRow } from './field-list';
 import type { LowerPaymentRequest, OfferSignature } from '../types';
 
-// Issue 10 for staff: the client's electronic signature on the application, and lower-payment requests on loans.
+// For staff: the client's electronic signature on the application, and lower-payment requests on loans.
 
 /** The signature record: who, when, from where, the hash of the summary shown and the option's terms. */
 export function OfferSignaturePanel({ signature }: { signature: OfferSignature }) {

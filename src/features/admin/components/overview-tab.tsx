@@ -9,7 +9,7 @@ import { AiDecisionBadge, StatusBadge } from './badges';
 
 type Props = { dashboard: DashboardData | undefined; onView: (id: string) => void };
 
-/** Spec: Overview: the 5 newest applications with the automated decision, and Loan Performance (real figures). */
+/** Overview: the 5 newest applications with the automated decision, and Loan Performance (real figures). */
 export function OverviewTab({ dashboard, onView }: Props) {
   const recent = trpc.admin.recentApplications.useQuery(undefined, { staleTime: 10_000 });
   useEffect(() => {

@@ -19,7 +19,7 @@ import { formatUsd, formatUsdCents } from '@shared/format';
 const FLAG_PALETTE: Record<string, string> = { info: 'blue', warning: 'orange', critical: 'red', unknown: 'gray' };
 const DECISION_LABELS: Record<string, string> = { approved: 'Approve', declined: 'Decline', review: 'Refer to review' };
 
-/** Where OCR of a photo or scan stands (issue 5): it runs after the answer, so staff may see it change. */
+/** Where OCR of a photo or scan stands: it runs after the answer, so staff may see it change. */
 function OcrBadge({ ocr }: { ocr: AnalysisOcr }) {
   if (ocr.status === 'pending') {
     return (

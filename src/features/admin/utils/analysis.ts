@@ -29,7 +29,7 @@ export type AnalysisFlag = {
   severity: 'info' | 'warning' | 'critical' | 'unknown';
   message: string;
 };
-/** OCR of a photo or scan, read after the submission's answer (issue 5): pending, read, or failed with a reason. */
+/** OCR of a photo or scan, read after the submission's answer: pending, read, or failed with a reason. */
 export type AnalysisOcr = { status: 'pending' | 'read' | 'failed'; note: string | null };
 export type AnalysisStatement = {
   fileName: string;

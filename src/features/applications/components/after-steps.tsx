@@ -33,7 +33,7 @@ export function ProcessingStep({ progress }: { progress: UploadProgress }) {
 const trendColor = (trend: string) => (trend === 'Growing' ? 'green' : trend === 'Stable' ? 'blue' : 'orange');
 const riskColor = (level: string) => (level === 'Low' ? 'green' : level === 'Medium' ? 'yellow' : 'red');
 
-/** The payment's share of verified weekly revenue as a meter, with the numbers in words too (issue 10 item 2). */
+/** The payment's share of verified weekly revenue as a meter, with the numbers in words too. */
 function AffordabilityLine({ option }: { option: SubmissionOfferDto }) {
   const labelId = `affordability-${option.key}`;
   if (option.affordabilityPct === null) {
@@ -109,16 +109,16 @@ function OfferOptionsPreview({ options }: { options: SubmissionOfferDto[] }) {
   );
 }
 
-/** The AI underwriting result ('Instant Decision'), with every detail of the spec's result. */
+/** The AI underwriting result ('Instant Decision'), with every detail of the result. */
 export function ApprovalStep({
   result,
   onContinue,
 }: {
-  /** The submission result; `offers` (issue 10) lists the engine's priced options when approved. */
+  /** The submission result; `offers` lists the engine's priced options when approved. */
   result: UnderwritingResultDto & { offers?: SubmissionOfferDto[] };
   onContinue: () => void;
 }) {
-  // Spec §9: defaults when the result lacks them; weekly payment in whole dollars.
+  // Defaults when the result lacks them; weekly payment in whole dollars.
   const factorRate = result.mcaTerms?.factorRate ?? 1.35;
   const termWeeks = result.mcaTerms?.termWeeks ?? 36;
   const purchaseAmount = result.mcaTerms?.purchaseAmount ?? result.approvedAmount * factorRate;

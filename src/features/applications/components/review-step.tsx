@@ -47,7 +47,7 @@ export function ReviewStep({ files, mode, storedMasks, submitError, isSubmitting
       step: 'personal',
       rows: [
         ['Owner name', values.ownerName],
-        // The review shows the SSN masked except the last 4 digits (spec §2).
+        // The review shows the SSN masked except the last 4 digits.
         ['Social Security Number', values.ssn ? maskSsnForDisplay(values.ssn) : (storedMasks?.ssn ?? notProvided)],
         ['Email', values.email],
         ['Phone', values.phone],

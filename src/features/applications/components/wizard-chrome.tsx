@@ -33,7 +33,7 @@ export function WizardProgress({ steps, current }: { steps: readonly FormStep[];
       </Flex>
       {/*
         A plain bar with the progressbar role, not Chakra's Progress: that one runs a state machine and animates its
-        width on every step change, work inside the Next press that shows the next step (issue 4). Same look as
+        width on every step change, work inside the Next press that shows the next step. Same look as
         Progress size sm (outline, rounded); the width is an inline style, so no new class is made per percent.
       */}
       <Box
@@ -65,7 +65,7 @@ export function WizardProgress({ steps, current }: { steps: readonly FormStep[];
 
 type StepState = 'done' | 'current' | 'todo';
 
-/** One step's marker. Memoized: a step change re-renders only the two markers whose state changed (issue 4). */
+/** One step's marker. Memoized: a step change re-renders only the two markers whose state changed. */
 const StepMarker = memo(function StepMarker({ step, state }: { step: FormStep; state: StepState }) {
   return (
     <Flex

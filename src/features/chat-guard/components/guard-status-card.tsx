@@ -11,7 +11,7 @@ function formatActivity(iso: string | null | undefined): string {
   return formatTime(new Date(iso), { withSeconds: true });
 }
 
-/** Session status badge and the four counters (signed-in spec, Chat test page). */
+/** Session status badge and the four counters (Chat test page). */
 export function GuardStatusCard({ state, session }: Props) {
   const counters = [
     { label: 'Count', value: String(session?.count ?? 0) },

@@ -39,7 +39,7 @@ export const LOANS_TAB_HREF = `${paths.dashboard}?tab=loans`;
 
 /**
  * Accept Funding: the offer menu (compare, customize, summary, signature), then the funding-accepted animation.
- * Returns the opener, what is in flight (the button is hidden meanwhile, spec §4) and the dialogs to render.
+ * Returns the opener, what is in flight (the button is hidden meanwhile) and the dialogs to render.
  */
 export function useAcceptFundingFlow() {
   const [target, setTarget] = useState<ClientApplication | null>(null);
@@ -53,7 +53,7 @@ export function useAcceptFundingFlow() {
       setAccepted(result.loan);
     } catch (error) {
       setTarget(null);
-      // Spec §8: "Accept funding failure: the error message or 'Failed to accept funding'".
+      // "Accept funding failure: the error message or 'Failed to accept funding'".
       toaster.create({ type: 'error', title: getErrorMessage(error, 'Failed to accept funding') });
     }
   }

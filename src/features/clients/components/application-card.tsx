@@ -15,7 +15,7 @@ export function ApplicationCard({
   showAnalysis = false,
 }: {
   application: ClientApplication;
-  /** False while an acceptance is in flight (spec §4). */
+  /** False while an acceptance is in flight. */
   canAccept: boolean;
   onAccept: (application: ClientApplication) => void;
   onViewDetails?: (application: ClientApplication) => void;

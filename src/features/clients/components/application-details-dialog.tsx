@@ -6,7 +6,7 @@ import { applicationStatusBadge } from '../utils/labels';
 import { StatusBadge } from './status-badge';
 import type { ClientApplication } from '../types';
 
-/** View Details: the application, the full offer and the automated analysis (client portal, spec §2). */
+/** View Details: the application, the full offer and the automated analysis (client portal). */
 export function ApplicationDetailsDialog({
   application,
   onClose,

@@ -6,7 +6,7 @@ import { Logo } from '@/components/logo';
 import { formatCalendarDate, formatUsd } from '@shared/format';
 import type { ClientLoan } from '../types';
 
-// Signed-in spec §4: the logo for about 2 seconds, then a checkmark, complete at 3 seconds.
+// The logo for about 2 seconds, then a checkmark, complete at 3 seconds.
 const CHECK_AT_MS = 2000;
 const COMPLETE_AT_MS = 3000;
 

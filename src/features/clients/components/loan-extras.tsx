@@ -25,7 +25,7 @@ import type { ClientLoan } from '../types';
 
 const REQUEST_STATUS_LABELS = { open: 'Open', in_review: 'In review', closed: 'Closed' } as const;
 
-/** Issue 10 item 7, per loan: payoff quote for today, renewal tracker and a request for a lower payment. */
+/** Per loan: payoff quote for today, renewal tracker and a request for a lower payment. */
 export function LoanExtras({ loan }: { loan: ClientLoan }) {
   const [isLowerOpen, setLowerOpen] = useState(false);
   const requests = useLowerPaymentRequests();

@@ -4,7 +4,7 @@ import type { MilestoneProgress } from '../types';
 
 /**
  * One milestone: active while not completed (progress), then 'Ready to Claim' with a Claim button, then
- * 'Claimed' (spec §4).
+ * 'Claimed'.
  */
 export function MilestoneCard({
   item,

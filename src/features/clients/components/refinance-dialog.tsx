@@ -13,7 +13,7 @@ type Errors = Partial<Record<(typeof FIELDS)[number], string>>;
 
 const NO_LOAN = '';
 
-/** "Request Refinancing" (PRODUCT.md 5): a short form that staff receive in their Refinancing tab. */
+/** "Request Refinancing": a short form that staff receive in their Refinancing tab. */
 export function RefinanceDialog({
   open,
   onOpenChange,

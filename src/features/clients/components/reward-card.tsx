@@ -4,7 +4,7 @@ import { describeReward, rewardStateBadge } from '../utils/labels';
 import { StatusBadge } from './status-badge';
 import type { Reward } from '../types';
 
-/** A reward: Used, Available (with a Use button) or expired (no Use button), spec §4. */
+/** A reward: Used, Available (with a Use button) or expired (no Use button). */
 export function RewardCard({
   reward,
   onUse,

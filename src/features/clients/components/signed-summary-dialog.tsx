@@ -27,7 +27,7 @@ export function SignatureLines({ signature }: { signature: OfferSignature }) {
   );
 }
 
-/** The offer summary the client signed, shown again after acceptance (issue 10 item 3). */
+/** The offer summary the client signed, shown again after acceptance. */
 export function SignedSummaryDialog({
   applicationId,
   businessName,

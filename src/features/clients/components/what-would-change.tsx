@@ -6,7 +6,7 @@ import { formatUsd } from '@shared/format';
 import { describePosition, describeWhatIf } from '../utils/offers';
 import type { OfferMenu } from '../types';
 
-/** Issue 10 items 5 and 6: the facts that limited the offer, and the outside positions the client may consolidate. */
+/** The facts that limited the offer, and the outside positions the client may consolidate. */
 export function WhatWouldChange({ menu, headingLevel = 'h3' }: { menu: OfferMenu; headingLevel?: 'h3' | 'h4' }) {
   const consolidate = useRequestConsolidation();
   const { consolidation } = menu;

@@ -24,7 +24,7 @@ import { useClientApplications, useClientProfile, useLogout, useSignedOutGuard }
 import { formatLocalDate } from '@shared/format';
 import type { ClientApplication } from '../types';
 
-/** /client-portal when signed in (signed-in spec §2): account information, applications, offer and acceptance. */
+/** /client-portal when signed in: account information, applications, offer and acceptance. */
 export default function ClientPortalPage() {
   usePageMeta('Client Portal', 'Your Summit Funding applications, offers and account.');
   const profile = useClientProfile();

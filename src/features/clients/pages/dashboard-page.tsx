@@ -38,7 +38,7 @@ const TABS = ['applications', 'loans', 'rewards'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => TABS.some((tab) => tab === value);
 
-/** /dashboard (signed-in spec §2): summary cards and the Applications, Current Loans and Rewards tabs. */
+/** /dashboard: summary cards and the Applications, Current Loans and Rewards tabs. */
 export default function DashboardPage() {
   usePageMeta('Dashboard');
   const { user } = useAuth();

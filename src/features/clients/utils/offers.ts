@@ -1,7 +1,7 @@
 import { formatUsd } from '@shared/format';
 import type { FinancingPosition, OfferDisclosure, OfferLimits, Renewal, WhatIf } from '../types';
 
-// Pure helpers behind the offer menu, the affordability meter and the loan extras (issue 10).
+// Pure helpers behind the offer menu, the affordability meter and the loan extras.
 
 /** A percent with one decimal, as the server rounds it ("12.3%"). */
 export function formatPct(value: number): string {
@@ -81,7 +81,7 @@ export type RenewalProgress = {
   label: string;
 };
 
-/** Renewal tracker (issue 10 item 7): progress toward the share of the payback that makes a loan eligible. */
+/** Renewal tracker: progress toward the share of the payback that makes a loan eligible. */
 export function renewalProgress(renewal: Pick<Renewal, 'paidPct' | 'eligibleAtPct' | 'eligible'>): RenewalProgress {
   const towardPct =
     renewal.eligible || renewal.eligibleAtPct <= 0
@@ -94,7 +94,7 @@ export function renewalProgress(renewal: Pick<Renewal, 'paidPct' | 'eligibleAtPc
   return { towardPct, label };
 }
 
-/** The summary's rows, in the order California and New York ask for them (issue 10 item 3). */
+/** The summary's rows, in the order California and New York ask for them. */
 export function disclosureRows(disclosure: OfferDisclosure): { label: string; value: string }[] {
   return [
     { label: 'Funding provided', value: formatUsd(disclosure.fundingProvided) },
