@@ -1,31 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { rewardLevel } from '@shared/schemas/client';
-import {
-  applicationStatusBadge,
-  describeReward,
-  formatCalendarDate,
-  formatUsd,
-  formatUsdExact,
-  loanStatusBadge,
-  shortId,
-} from './format';
+import { applicationStatusBadge, describeReward, loanStatusBadge } from './labels';
 
-describe('client view formatting', () => {
-  it('shows whole dollars without decimals', () => {
-    expect(formatUsd(52_000)).toBe('$52,000');
-    expect(formatUsd(1_299.6)).toBe('$1,300');
-    expect(formatUsdExact(1_300.25)).toBe('$1,300.25');
-    expect(formatUsdExact(1_300)).toBe('$1,300');
-  });
-
-  it('shows the first 8 characters of an id in upper case', () => {
-    expect(shortId('3f2a9c1e-7b44-4d1a-9b1e-1234567890ab')).toBe('3F2A9C1E');
-  });
-
-  it('never shifts a due date by the time zone', () => {
-    expect(formatCalendarDate('2026-03-01')).toBe('Mar 1, 2026');
-  });
-
+describe('client view labels', () => {
   it('labels statuses as the spec does', () => {
     expect(applicationStatusBadge('approved')).toEqual({ label: 'Pre-Approved', colorPalette: 'green' });
     expect(applicationStatusBadge('declined').label).toBe('Needs Review');
