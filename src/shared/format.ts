@@ -116,3 +116,13 @@ export function formatFileSize(bytes: number): string {
   const index = Math.min(units.length - 1, Math.floor(Math.log(bytes) / Math.log(1024)));
   return `${parseFloat((bytes / 1024 ** index).toFixed(2))} ${units[index]}`;
 }
+
+/** Integer cents (how money is stored) to the dollar amounts of the API: 123456 -> 1234.56. */
+export function centsToDollars(cents: number): number {
+  return cents / 100;
+}
+
+/** Integer cents to whole dollars, for amounts offered and shown without cents: 123456 -> 1235. */
+export function centsToWholeDollars(cents: number): number {
+  return Math.round(cents / 100);
+}

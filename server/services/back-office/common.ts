@@ -1,4 +1,3 @@
-
 /** Integer cents to the dollar amounts of the spec's entities (loanAmount, currentBalance...). */
 export const toDollars = (cents: number | null | undefined): number | null =>
   cents === null || cents === undefined ? null : cents / 100;
@@ -7,4 +6,3 @@ export const toDollars = (cents: number | null | undefined): number | null =>
 export function prefixPattern(term: string): string {
   return `${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
-

@@ -50,7 +50,11 @@ export type Page<T> = { items: T[]; nextCursor: string | null; prevCursor: strin
  * Turns the limit+1 rows of a query into a page. `after` rows come newest first; `before` rows come oldest
  * first (the query walks backwards) and are reversed here.
  */
-export function toPage<T extends { createdAt: Date | string; id: string }>(rows: T[], plan: PagePlan, limit: number): Page<T> {
+export function toPage<T extends { createdAt: Date | string; id: string }>(
+  rows: T[],
+  plan: PagePlan,
+  limit: number,
+): Page<T> {
   const hasMore = rows.length > limit;
   const slice = rows.slice(0, limit);
   if (plan.kind === 'before') {

@@ -12,6 +12,7 @@ import { type LoanTerms, loadOwnOffer, priceChoice, offerBasisFor } from '../off
 import { addDays, buildWeeklySchedule } from './schedule';
 import { recordRewardEvent } from '../rewards/index';
 import { getClientLoan } from './loan-details';
+import { centsToDollars, formatUsd } from '../../../src/shared/format';
 
 // Acceptance reads the application through the offer menu's loader, which answers its 404.
 export { APPLICATION_NOT_FOUND } from '../offers/index';
@@ -128,17 +129,15 @@ export async function acceptFunding(
     return { loanId, businessName: application.businessName, terms, firstPaymentDate };
   });
 
-  const dollars = (cents: number) =>
-    (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
   sendInBackground(deps.mailer, deps.log, {
     to: user.email,
     subject: 'Your funding has been accepted',
     text:
       `Hello ${user.firstName},\n\n` +
       `Thank you for accepting your funding offer for ${funded.businessName}.\n\n` +
-      `Funding amount: ${dollars(funded.terms.principalCents)}\n` +
-      `Total payback: ${dollars(funded.terms.purchasedAmountCents)}\n` +
-      `Weekly payment: ${dollars(funded.terms.weeklyPaymentCents)} for ${funded.terms.termWeeks} weeks\n` +
+      `Funding amount: ${formatUsd(centsToDollars(funded.terms.principalCents))}\n` +
+      `Total payback: ${formatUsd(centsToDollars(funded.terms.purchasedAmountCents))}\n` +
+      `Weekly payment: ${formatUsd(centsToDollars(funded.terms.weeklyPaymentCents))} for ${funded.terms.termWeeks} weeks\n` +
       `First payment: ${funded.firstPaymentDate}\n\n` +
       'A representative will reach out within 24 hours to finalize your funding. Funds are deposited within ' +
       '24-48 hours of document completion.\n\n' +

@@ -14,6 +14,7 @@ import { AppError } from '../../lib/errors';
 import { recordAudit } from '../../lib/audit';
 import { deriveLoanState, describeInstallments, type PaymentRecord, type ScheduleItem } from './schedule';
 import { payoffOf, renewalOf } from '../offers/index';
+import { centsToWholeDollars } from '../../../src/shared/format';
 
 export const LOAN_NOT_FOUND = 'Loan not found';
 
@@ -47,8 +48,6 @@ type LoanRow = {
   firstPaymentDate: string;
 };
 
-const dollars = (cents: number) => Math.round(cents / 100);
-
 /** Balance, next payment and days past due are derived from the schedule and recorded payments (PRODUCT.md 5). */
 export function toClientLoanDto(
   row: LoanRow,
@@ -61,16 +60,16 @@ export function toClientLoanDto(
     id: row.id,
     applicationId: row.applicationId,
     businessName: row.businessName,
-    principal: dollars(row.principalCents),
-    purchasedAmount: dollars(row.purchasedAmountCents),
-    balance: dollars(state.balanceCents),
-    totalPaid: dollars(state.totalPaidCents),
+    principal: centsToWholeDollars(row.principalCents),
+    purchasedAmount: centsToWholeDollars(row.purchasedAmountCents),
+    balance: centsToWholeDollars(state.balanceCents),
+    totalPaid: centsToWholeDollars(state.totalPaidCents),
     interestRate: row.aprBps / 100,
     factorRate: row.factorRateMilli / 1000,
-    weeklyPayment: dollars(row.weeklyPaymentCents),
+    weeklyPayment: centsToWholeDollars(row.weeklyPaymentCents),
     termWeeks: row.termWeeks,
     nextPaymentDate: state.nextPaymentDate,
-    nextPaymentAmount: state.nextPaymentCents === null ? null : dollars(state.nextPaymentCents),
+    nextPaymentAmount: state.nextPaymentCents === null ? null : centsToWholeDollars(state.nextPaymentCents),
     paymentsRemaining: state.paymentsRemaining,
     daysPastDue: state.daysPastDue,
     status: state.status,

@@ -17,6 +17,7 @@ import {
 } from './schedule';
 import { type Actor, type ServiceDeps } from '../../deps';
 import { announceDataChanged } from '../../lib/changes';
+import { centsToDollars, formatUsdCents } from '../../../src/shared/format';
 
 const WEEKS_PER_MONTH = 52 / 12;
 
@@ -204,9 +205,6 @@ export async function getLoanPayments(deps: Pick<ServiceDeps, 'db'>, loanId: str
   };
 }
 
-const money = (cents: number) =>
-  (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
-
 /**
  * Records a payment received (PRODUCT.md 5: staff can record a payment, audit-logged). The loan row is locked,
  * so two staff members recording at once cannot both take the last dollar of the balance.
@@ -232,7 +230,7 @@ export async function recordLoanPayment(deps: Pick<ServiceDeps, 'db'>, actor: Ac
     const previous = payments.get(row.id) ?? [];
     const before = deriveLoanState({ schedule, payments: previous, today, storedStatus: row.storedStatus });
     if (input.amountCents > before.balanceCents) {
-      const message = `The amount exceeds the remaining balance of ${money(before.balanceCents)}`;
+      const message = `The amount exceeds the remaining balance of ${formatUsdCents(centsToDollars(before.balanceCents))}`;
       throw new AppError('BAD_REQUEST', message, { fieldErrors: { amountCents: [message] } });
     }
     const paymentId = newId();

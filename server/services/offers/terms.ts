@@ -6,6 +6,7 @@ import {
   type OfferDto,
 } from '../../../src/shared/schemas/client';
 import { priceLoan, type LoanTerms } from './loan-terms';
+import { centsToWholeDollars } from '../../../src/shared/format';
 
 // Reads the stored underwriting JSON (underwriting_results.result / ai_data) defensively: a missing or odd field
 // falls back to the spec's defaults rather than failing the client's page.
@@ -117,14 +118,12 @@ export function loanTermsFor(source: OfferSource): LoanTerms {
   });
 }
 
-const dollars = (cents: number) => Math.round(cents / 100);
-
 export function toOfferDto(terms: LoanTerms): OfferDto {
   return {
-    amount: dollars(terms.principalCents),
+    amount: centsToWholeDollars(terms.principalCents),
     factorRate: terms.factorRateMilli / 1000,
-    purchasedAmount: dollars(terms.purchasedAmountCents),
-    weeklyPayment: dollars(terms.weeklyPaymentCents),
+    purchasedAmount: centsToWholeDollars(terms.purchasedAmountCents),
+    weeklyPayment: centsToWholeDollars(terms.weeklyPaymentCents),
     termWeeks: terms.termWeeks,
     estimatedApr: terms.aprBps / 100,
   };
