@@ -4,7 +4,12 @@ import { ConfigError, parseEnv } from './env';
 describe('configuration', () => {
   it('runs a fresh machine on defaults', () => {
     const env = parseEnv({});
-    expect(env).toMatchObject({ PORT: 3000, DATABASE_URL: 'mysql://root@127.0.0.1:3306/funding', UPLOAD_DIR: 'var/uploads', MAIL_DIR: 'var/mail' });
+    expect(env).toMatchObject({
+      PORT: 3000,
+      DATABASE_URL: 'mysql://root@127.0.0.1:3306/funding',
+      UPLOAD_DIR: 'var/uploads',
+      MAIL_DIR: 'var/mail',
+    });
     expect(env.publicUrl).toBe('http://localhost:3000');
     expect(env.secureCookies).toBe(false);
   });
@@ -17,11 +22,32 @@ describe('configuration', () => {
   });
 
   it('refuses production without an encryption key or over plain http', () => {
-    expect(() => parseEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://funding.example' })).toThrow(/DATA_ENCRYPTION_KEY/);
+    expect(() => parseEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://funding.example' })).toThrow(
+      /DATA_ENCRYPTION_KEY/,
+    );
     expect(() => parseEnv({ NODE_ENV: 'production', DATA_ENCRYPTION_KEY: 'k' })).toThrow(/PUBLIC_URL/);
     const env = parseEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://funding.example', DATA_ENCRYPTION_KEY: 'k' });
     expect(env.secureCookies).toBe(true);
     expect(env.allowedOrigins).toEqual(['https://funding.example']);
+  });
+
+  it('checks DOCUMENT_KEYS without ever echoing a key', () => {
+    const key = Buffer.alloc(32, 7).toString('base64');
+    expect(parseEnv({ DOCUMENT_KEYS: `k2:${key},k1:${Buffer.alloc(32, 9).toString('base64')}` }).DOCUMENT_KEYS).toMatch(
+      /^k2:/,
+    );
+    const short = Buffer.alloc(31, 7).toString('base64');
+    expect(() => parseEnv({ DOCUMENT_KEYS: `k1:${short}` })).toThrow(
+      /DOCUMENT_KEYS: entry 1 \(k1\): the key must be 32 bytes/,
+    );
+    expect(() => parseEnv({ DOCUMENT_KEYS: `k1:${short}` })).not.toThrow(short);
+    expect(() => parseEnv({ DOCUMENT_KEYS: `k1:${key},k1:${key}` })).toThrow(
+      /DOCUMENT_KEYS: entry 2: id k1 appears twice/,
+    );
+    expect(() => parseEnv({ DOCUMENT_KEYS: 'k0:derived' })).toThrow(
+      /DOCUMENT_KEYS: a `derived` key needs DATA_ENCRYPTION_KEY/,
+    );
+    expect(parseEnv({ DOCUMENT_KEYS: 'k0:derived', DATA_ENCRYPTION_KEY: key }).DOCUMENT_KEYS).toBe('k0:derived');
   });
 
   it('treats empty values as unset', () => {
