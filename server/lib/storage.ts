@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { PassThrough, Writable, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import pLimit from 'p-limit';
 import {
   createOpenStream,
   createSealStream,
@@ -18,6 +19,7 @@ import {
   type DocumentKeyring,
   type WrappedDataKey,
 } from './crypto';
+import { AppError } from './errors';
 
 /**
  * Where uploaded documents live: local disk now, an S3-compatible store is the scale-out path.
@@ -130,6 +132,13 @@ async function readRecord(file: string, binding: string): Promise<Record<string,
   }
 }
 
+/** A full upload disk: a generic 503 the client may retry (the same answer the upload parser gives). */
+const isStorageFull = (error: unknown) => ['ENOSPC', 'EDQUOT'].includes(String((error as { code?: unknown }).code));
+const storageFull = () =>
+  new AppError('SERVICE_UNAVAILABLE', 'Service temporarily unavailable. Please try again shortly.', {
+    retryAfterSeconds: 30,
+  });
+
 /** Encrypts `source` into a new 0600 file at `target` (written under `staging`, then renamed into place). */
 async function sealFile(
   source: string,
@@ -173,6 +182,14 @@ export function createLocalStorage(root: string, opts: { keys?: DocumentKeyring 
   const recordOf = (key: string) => path.join(dataKeys, checkKey(key).slice(0, 2), `${key}${RECORD_SUFFIX}`);
   const quarantinedOf = (id: string) => path.join(quarantineDir, checkKey(id));
   const stagingFile = () => path.join(tempDir, `enc-${randomToken(12)}`);
+  // One file encrypted at a time per process: sealing is CPU work on the event loop, so running several at once
+  // finishes none sooner, and while a file is sealed its plain temp copy and its sealed copy both take disk space;
+  // one at a time bounds that extra space to a single file when the disk is nearly full.
+  const sealing = pLimit(1);
+  const seal = (source: string, target: string, binding: string) =>
+    sealing(() => sealFile(source, target, stagingFile(), binding, keys())).catch((error: unknown) => {
+      throw isStorageFull(error) ? storageFull() : error;
+    });
 
   /** A stream of the plaintext of the sealed file at `file`, once its key record has been unwrapped. */
   const openSealed = (file: string, binding: string, record: () => Promise<Record<string, unknown>>) => {
@@ -196,12 +213,12 @@ export function createLocalStorage(root: string, opts: { keys?: DocumentKeyring 
       // The document is in place before its key record: a crash in between leaves a document no row points at and
       // no record can open, which the orphan sweep removes (it lists documents). The reverse order would leave key
       // records nothing lists.
-      const wrapped = await sealFile(tempPath, target, stagingFile(), documentBinding(key), keys());
+      const wrapped = await seal(tempPath, target, documentBinding(key));
       try {
         await writeRecordAtomically(recordOf(key), wrapped);
       } catch (error) {
         await rm(target, { force: true });
-        throw error;
+        throw isStorageFull(error) ? storageFull() : error;
       }
       await rm(tempPath, { force: true });
       return key;
@@ -244,7 +261,7 @@ export function createLocalStorage(root: string, opts: { keys?: DocumentKeyring 
     async quarantine(tempPath, record) {
       const id = randomToken(20).slice(0, 32);
       const target = quarantinedOf(id);
-      const wrapped = await sealFile(tempPath, target, stagingFile(), quarantineBinding(id), keys());
+      const wrapped = await seal(tempPath, target, quarantineBinding(id));
       const sidecar = { quarantinedAt: new Date().toISOString(), ...record, dataKey: wrapped };
       try {
         await writeFile(`${target}${RECORD_SUFFIX}`, `${JSON.stringify(sidecar)}\n`, { mode: 0o600, flag: 'wx' });
