@@ -146,9 +146,12 @@ describe('document storage', () => {
     renameSync(bodies[1], bodies[0]);
     renameSync(parked, bodies[1]);
     await expect(storage.verify(first)).rejects.toThrow(/failed its integrity check|does not match its key record/);
-    // A missing record is named as such.
+    // A missing record is named as such; a missing document is reported missing, not as tampering.
     rmSync(records[1]);
     await expect(storage.verify(second)).rejects.toThrow(/key record of documents\/\w+ is missing/);
+    await storage.remove(first);
+    await expect(storage.verify(first)).rejects.toMatchObject({ code: 'ENOENT' });
+    expect(existsSync(records[0])).toBe(false);
   });
 
   it('re-wraps data keys on rotation without rewriting documents; old files still open with the new keyring', async () => {

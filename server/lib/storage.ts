@@ -195,6 +195,8 @@ export function createLocalStorage(root: string, opts: { keys?: DocumentKeyring 
   const openSealed = (file: string, binding: string, record: () => Promise<Record<string, unknown>>) => {
     const out = new PassThrough();
     void (async () => {
+      // A document that is gone is reported as missing (ENOENT), not as a key record problem.
+      await stat(file);
       const { dataKey, fileId } = unwrapDataKey(keys(), await record(), binding);
       await pipeline(createReadStream(file), createOpenStream(dataKey, fileId, binding), out);
     })().catch((error: Error) => out.destroy(error));
