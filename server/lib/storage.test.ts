@@ -172,6 +172,8 @@ describe('document storage', () => {
     const rotated = keyring(`${K2},${K1}`);
     // An earlier run that died while replacing a record leaves a draft beside it: ignored, then cleaned.
     writeFileSync(`${recordFile(dir, key)}.tmp-deadbeef`, '{"half":');
+    const longAgo = new Date(Date.now() - 3600_000);
+    utimesSync(`${recordFile(dir, key)}.tmp-deadbeef`, longAgo, longAgo);
     const report = await rotateDocumentKeys(dir, rotated);
     expect(report).toEqual({
       records: 2,

@@ -342,6 +342,11 @@ export async function rotateDocumentKeys(root: string, keys: DocumentKeyring): P
     missingRecords: 0,
   };
   const list = async (dir: string) => readdir(dir).catch(() => [] as string[]);
+  // A draft a crash left behind; a young one may belong to a live server between its write and its rename.
+  const removeStaleDraft = async (file: string) => {
+    const stats = await stat(file).catch(() => null);
+    if (stats && Date.now() - stats.mtimeMs > 10 * 60_000) await rm(file, { force: true });
+  };
 
   const rewrap = async (
     file: string,
@@ -372,7 +377,7 @@ export async function rotateDocumentKeys(root: string, keys: DocumentKeyring): P
     const dir = path.join(dataKeys, shard);
     for (const entry of await list(dir)) {
       if (REWRITE_RE.test(entry)) {
-        await rm(path.join(dir, entry), { force: true });
+        await removeStaleDraft(path.join(dir, entry));
         continue;
       }
       const key = entry.slice(0, -RECORD_SUFFIX.length);
@@ -387,7 +392,7 @@ export async function rotateDocumentKeys(root: string, keys: DocumentKeyring): P
   }
   for (const entry of await list(quarantineDir)) {
     if (REWRITE_RE.test(entry)) {
-      await rm(path.join(quarantineDir, entry), { force: true });
+      await removeStaleDraft(path.join(quarantineDir, entry));
       continue;
     }
     const id = entry.slice(0, -RECORD_SUFFIX.length);
