@@ -28,7 +28,7 @@ import { AppError } from './errors';
  * server/lib/crypto.ts): a copy of the upload directory or a backup of it reveals nothing without the master keys.
  */
 export type DocumentStorage = {
-  /** Where multipart parsing writes its temporary files (same file system, so commit is a rename). */
+  /** Where multipart parsing writes its temporary files (same file system, so a sealed file moves in by rename). */
   readonly tempDir: string;
   /** Encrypts a finished temp file into place under a new random key and deletes the temp file. */
   commit: (tempPath: string) => Promise<string>;
