@@ -4,12 +4,7 @@ import { ConfigError, parseEnv } from './env';
 describe('configuration', () => {
   it('runs a fresh machine on defaults', () => {
     const env = parseEnv({});
-    expect(env).toMatchObject({
-      PORT: 3000,
-      DATABASE_URL: 'mysql://root@127.0.0.1:3306/funding',
-      UPLOAD_DIR: 'var/uploads',
-      MAIL_DIR: 'var/mail',
-    });
+    expect(env).toMatchObject({ PORT: 3000, DATABASE_URL: 'mysql://root@127.0.0.1:3306/funding', UPLOAD_DIR: 'var/uploads', MAIL_DIR: 'var/mail' });
     expect(env.publicUrl).toBe('http://localhost:3000');
     expect(env.secureCookies).toBe(false);
   });
@@ -22,9 +17,7 @@ describe('configuration', () => {
   });
 
   it('refuses production without an encryption key or over plain http', () => {
-    expect(() => parseEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://funding.example' })).toThrow(
-      /DATA_ENCRYPTION_KEY/,
-    );
+    expect(() => parseEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://funding.example' })).toThrow(/DATA_ENCRYPTION_KEY/);
     expect(() => parseEnv({ NODE_ENV: 'production', DATA_ENCRYPTION_KEY: 'k' })).toThrow(/PUBLIC_URL/);
     const env = parseEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://funding.example', DATA_ENCRYPTION_KEY: 'k' });
     expect(env.secureCookies).toBe(true);
