@@ -9,6 +9,7 @@ const candidates = [
   'server/services/underwriting/reader-worker.ts',
   'scripts/migrate.ts',
   'scripts/user-create.ts',
+  'scripts/keys-rotate.ts',
 ];
 
 // `--outdir dist-server-x` builds a private copy (parallel work); keep it at the top level so ../dist resolves.

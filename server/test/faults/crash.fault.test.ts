@@ -176,7 +176,7 @@ async function runTrial(trial: number): Promise<TrialResult> {
     for (const row of applications) appsByEmail.set(row.email, [...(appsByEmail.get(row.email) ?? []), row.id]);
     const docsByApp = new Map<string, DocumentRow[]>();
     for (const row of documents) docsByApp.set(row.application_id, [...(docsByApp.get(row.application_id) ?? []), row]);
-    const broken = new Set(brokenDocuments(uploadDir, documents).map((row) => row.application_id));
+    const broken = new Set((await brokenDocuments(uploadDir, varDir, documents)).map((row) => row.application_id));
 
     // Partial: not exactly the three documents of the submission, each file intact and the very file that was sent.
     const partial = applications.filter((row) => {
