@@ -15,7 +15,7 @@ import {
   type FormStep,
 } from '@shared/schemas/application';
 import type { WizardStart } from '../types';
-import type { UnderwritingResultDto } from '@shared/schemas/submission';
+import type { SubmissionOfferDto, UnderwritingResultDto } from '@shared/schemas/submission';
 import type { DocumentErrors } from '../components/documents-step';
 import {
   buildSubmission,
@@ -89,7 +89,8 @@ export function useWizard({ boot, isReady }: { boot: WizardStart | null; isReady
   const [files, setFiles] = useState<WizardFiles>(NO_FILES);
   const [docErrors, setDocErrors] = useState<DocumentErrors>({});
   const [progress, setProgress] = useState<UploadProgress>({ phase: 'uploading', fraction: 0 });
-  const [result, setResult] = useState<UnderwritingResultDto | null>(null);
+  // The engine's answer with the offer menu the submission priced (empty unless approved).
+  const [result, setResult] = useState<(UnderwritingResultDto & { offers: SubmissionOfferDto[] }) | null>(null);
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [isSubmitting, setSubmitting] = useState(false);
   const [focusErrorsOn, setFocusErrorsOn] = useState<FormStep | null>(null);
@@ -239,7 +240,7 @@ export function useWizard({ boot, isReady }: { boot: WizardStart | null; isReady
       void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.admin) });
       // The next visit prefills from this application.
       void queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.application.start) });
-      setResult(response.data);
+      setResult({ ...response.data, offers: response.offers });
       setStep('approval');
     } catch (error) {
       await minimumDisplay();
