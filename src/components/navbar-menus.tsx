@@ -1,8 +1,7 @@
 import { Button, CloseButton, Drawer, Menu, Portal, Stack, Text } from '@chakra-ui/react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
-
-export type NavLinkItem = { to: string; label: string };
+import type { NavLinkItem } from './nav-links';
 
 // Loaded on demand by navbar.tsx: the phone menu drawer and the signed-in account menu.
 

@@ -6,7 +6,7 @@ import { useAuth, type AuthState } from '@/hooks/use-auth';
 import { withLaterRecipes } from '@/lib/lazy-page';
 import { Logo } from './logo';
 import { LineIcon } from './line-icon';
-import type { NavLinkItem } from './navbar-menus';
+import type { NavLinkItem } from './nav-links';
 
 // The drawer and the account menu (Chakra's Drawer and Menu with their focus, scroll and positioning machinery) are
 // about 40 KB of compressed script that no first paint needs: they load when first wanted, with their recipes.
