@@ -65,6 +65,12 @@ async function processJob(deps: Deps, job: ClaimedOcrJob, runner: OcrRunner, opt
     });
     return outcome(saved === 'saved' ? 'failed' : 'lost');
   }
+  // Stopping while the file was fetched: the runner is closed already, and running now would start a new thread.
+  if (options.isStopping?.()) {
+    await file.dispose();
+    await releaseOcrJob(deps.db, job);
+    return outcome('released');
+  }
   let run;
   try {
     run = await runner.run(file.path);
@@ -161,6 +167,8 @@ export function startOcrLoop(deps: Deps, options: OcrLoopOptions = {}): OcrLoop 
         if (timer) clearTimeout(timer);
         await runner.close();
         await running;
+        // A pass that was between claiming and reading may have started the thread again after the first close.
+        await runner.close();
       })();
       return stopped;
     },
