@@ -95,6 +95,48 @@ export const loginSchema = z
   .strict();
 export type LoginInput = z.infer<typeof loginSchema>;
 
+const AUTHENTICATOR_CODE_MESSAGE = 'Enter the 6-digit code from your authenticator app';
+export const SECOND_FACTOR_MESSAGE = 'Enter the 6-digit code from your authenticator app or a recovery code';
+export const CURRENT_PASSWORD_MESSAGE = 'Enter your password';
+
+/** A code of an authenticator being set up: six digits. */
+const newAuthenticatorCode = z
+  .string({ error: AUTHENTICATOR_CODE_MESSAGE })
+  .trim()
+  .max(6, { error: AUTHENTICATOR_CODE_MESSAGE, abort: true })
+  .regex(/^\d{6}$/, AUTHENTICATOR_CODE_MESSAGE);
+
+/** Proof of the second factor the account already has: a current code, or one of its recovery codes. */
+const currentSecondFactor = z
+  .string({ error: SECOND_FACTOR_MESSAGE })
+  .trim()
+  .max(32, { error: SECOND_FACTOR_MESSAGE, abort: true })
+  .regex(/^\d{6}$|^[a-z0-9]{10}$/i, SECOND_FACTOR_MESSAGE);
+
+const currentPassword = z
+  .string({ error: CURRENT_PASSWORD_MESSAGE })
+  .min(1, CURRENT_PASSWORD_MESSAGE)
+  .max(PASSWORD_MAX_LENGTH, { error: CURRENT_PASSWORD_MESSAGE, abort: true });
+
+/**
+ * Confirms a new authenticator with a first code of it. Replacing one that is already on also needs the password
+ * and a current code (or a recovery code): a signed-in session alone must not be able to swap the second factor.
+ */
+export const totpEnableSchema = z
+  .object({
+    code: newAuthenticatorCode,
+    currentCode: currentSecondFactor.optional(),
+    password: currentPassword.optional(),
+  })
+  .strict();
+export type TotpEnableInput = z.infer<typeof totpEnableSchema>;
+
+/** New recovery codes replace the old ones only with the password and a current code (or a recovery code). */
+export const regenerateRecoveryCodesSchema = z
+  .object({ currentCode: currentSecondFactor, password: currentPassword })
+  .strict();
+export type RegenerateRecoveryCodesInput = z.infer<typeof regenerateRecoveryCodesSchema>;
+
 export const registerSchema = z
   .object({
     firstName: requiredText('First name is required', 100),
