@@ -27,7 +27,7 @@ export const authRouter = router({
   login: publicProcedure
     .input(loginSchema)
     .mutation(({ ctx, input }) =>
-      login(ctx, { meta: ctx.meta, setCookie: ctx.setCookie, currentSession: ctx.session }, input),
+      login(ctx, { meta: ctx.meta, setCookie: ctx.setCookie, currentSession: ctx.session, device: ctx.device }, input),
     ),
   logout: publicProcedure.mutation(({ ctx }) =>
     logout(ctx, { meta: ctx.meta, setCookie: ctx.setCookie }, ctx.session, ctx.user?.id ?? null),

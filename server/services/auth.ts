@@ -10,6 +10,7 @@ import type {
   ResetPasswordInput,
   TotpEnableInput,
 } from '../../src/shared/schemas/auth';
+import { LOGIN_DEVICE_LIMIT, UNTRUSTED_DEVICE, type Device } from '../auth/device';
 import { startSession, markSessionMfaVerified, type AuthSession, type AuthUser } from '../auth/lucia';
 import { burnPasswordCheck, hashPassword, passwordPolicyError, verifyPassword } from '../auth/password';
 import { consumeTotpCode, matchTotpStep, newTotpKey, totpKeyUri } from '../auth/totp';
@@ -135,15 +136,20 @@ export type LoginResult =
  */
 export async function login(
   deps: Deps,
-  io: Io & { currentSession: AuthSession | null },
+  io: Io & { currentSession: AuthSession | null; device?: Device },
   input: LoginInput,
 ): Promise<LoginResult> {
   const email = input.email.trim().toLowerCase();
   // Each attempt is counted before the password is checked, so a parallel burst cannot run more verifications
   // than the limit allows; an attempt with the right password is refunded below, so only
   // failures count.
+  // A browser that signed in to this account before (its device cookie) is counted on its own counter instead of
+  // the account's: strangers who exhaust the account's attempts lock out only other strangers, not the owner.
   // A subject that is already blocked is refused on a read, so a burst against a locked account or address writes
   // nothing and costs other requests little.
+  const device = io.device ?? UNTRUSTED_DEVICE;
+  const deviceNonce = device.trustedFor(email);
+  const [accountLimit, accountSubject] = deviceNonce ? [LOGIN_DEVICE_LIMIT, deviceNonce] : [LIMITS.loginAccount, email];
   const refuseIfLimited = (answers: { allowed: boolean; retryAfterSeconds: number }[]) => {
     if (answers.every((answer) => answer.allowed)) return;
     throw new AppError('RATE_LIMITED', 'Too many login attempts. Please try again later.', {
@@ -152,12 +158,12 @@ export async function login(
   };
   const blocked = await Promise.all([
     deps.limiter.isBlocked(LIMITS.loginIp, io.meta.ip),
-    deps.limiter.isBlocked(LIMITS.loginAccount, email),
+    deps.limiter.isBlocked(accountLimit, accountSubject),
   ]);
   refuseIfLimited(blocked.map((answer) => ({ allowed: !answer.blocked, retryAfterSeconds: answer.retryAfterSeconds })));
   refuseIfLimited([
     await deps.limiter.hit(LIMITS.loginIp, io.meta.ip),
-    await deps.limiter.hit(LIMITS.loginAccount, email),
+    await deps.limiter.hit(accountLimit, accountSubject),
   ]);
   const [user] = await deps.db
     .select({
@@ -185,7 +191,7 @@ export async function login(
     throw new AppError('UNAUTHORIZED', INVALID_LOGIN);
   }
   await deps.limiter.refund(LIMITS.loginIp, io.meta.ip);
-  await deps.limiter.refund(LIMITS.loginAccount, email);
+  await deps.limiter.refund(accountLimit, accountSubject);
 
   let mfaVerified = !isStaff(user.role);
   let mfaEnrollmentRequired = false;
@@ -203,7 +209,9 @@ export async function login(
   if (io.currentSession) await deps.lucia.invalidateSession(io.currentSession.id);
   await issueSession(deps, io, user, mfaVerified);
   await deps.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
-  await deps.limiter.reset(LIMITS.loginAccount, email);
+  // A trusted browser's success clears its own counter only: the account's stays as strangers left it.
+  await deps.limiter.reset(accountLimit, accountSubject);
+  device.remember(email);
   await recordAudit(deps.db, {
     actorId: user.id,
     actorRole: user.role,
