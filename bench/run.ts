@@ -9,6 +9,7 @@ import { formatTable, type Row } from './lib';
 const PARTS = [
   { file: 'bench/underwriting.ts', title: 'Underwriting (issue 5)' },
   { file: 'bench/submission.ts', title: 'Submission upload (issue 4)' },
+  { file: 'bench/load.ts', title: 'N8 load: event-loop delay, p99 during a login burst, memory' },
   { file: 'bench/wizard-inp.ts', title: 'Wizard responsiveness at 4x, and as a mid-tier and a low-tier phone (issue 4)' },
   { file: 'bench/admin-lists.ts', title: 'Admin lists at 1M applications (issue 7)' },
   { file: 'bench/frontend.ts', title: 'Front end (issue 3)' },
