@@ -10,6 +10,7 @@ import { hostDescription, performanceDoc, sectionsOf, type Section } from './rep
 const PARTS = [
   { file: 'bench/underwriting.ts', title: 'Underwriting' },
   { file: 'bench/submission.ts', title: 'Submission upload' },
+  { file: 'bench/load.ts', title: 'Load: event-loop delay, p99 during a login burst, memory' },
   { file: 'bench/wizard-inp.ts', title: 'Wizard responsiveness at 4x, and as a mid-tier and a low-tier phone' },
   { file: 'bench/admin-lists.ts', title: 'Admin lists at 1M applications' },
   { file: 'bench/frontend.ts', title: 'Front end: JavaScript sizes' },

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import sjson from 'secure-json-parse';
 import { AppError } from '../lib/errors';
 
-export const JSON_BODY_LIMIT = 1024 * 1024; // 1 MiB for JSON bodies (SECURITY.md I)
+export const JSON_BODY_LIMIT = 1024 * 1024; // 1 MiB for JSON bodies
 
 /** Reads a JSON body with a size cap; rejects prototype-polluting keys. An empty body is `{}`. */
 export async function readJson(req: IncomingMessage, limit = JSON_BODY_LIMIT): Promise<unknown> {
@@ -37,7 +37,7 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
   res.end(payload);
 }
 
-/** Errors are a plain message body: the client shows "<status>: <body>" (spec error rule). */
+/** Errors are a plain message body: the client shows "<status>: <body>". */
 export function sendText(res: ServerResponse, status: number, text: string): void {
   res.statusCode = status;
   res.setHeader('Content-Type', 'text/plain; charset=utf-8');
@@ -74,7 +74,16 @@ export function parseCookies(header: string | undefined): Map<string, string> {
     const index = part.indexOf('=');
     if (index < 1) continue;
     const name = part.slice(0, index).trim();
-    if (!cookies.has(name)) cookies.set(name, decodeURIComponent(part.slice(index + 1).trim()));
+    if (!cookies.has(name)) cookies.set(name, decodeCookieValue(part.slice(index + 1).trim()));
   }
   return cookies;
+}
+
+/** A malformed escape ('%zz') in any cookie of the header is that cookie's problem, never the request's (a 500). */
+function decodeCookieValue(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
 }

@@ -11,6 +11,7 @@ describe('static files', () => {
   let dir: string;
   let server: Server;
   let base: string;
+  let handle: ReturnType<typeof createStaticHandler>;
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'static-test-'));
@@ -24,7 +25,7 @@ describe('static files', () => {
     mkdirSync(path.join(dir, 'assets'));
     writeFileSync(path.join(dir, 'assets', 'app-1234.js'), 'console.log(1)');
     writeFileSync(path.join(dir, '.env'), 'SECRET=1');
-    const handle = createStaticHandler(dir);
+    handle = createStaticHandler(dir);
     server = createServer((req, res) => handle(req, res, new URL(req.url ?? '/', 'http://x').pathname));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -57,4 +58,40 @@ describe('static files', () => {
     expect((await fetch(`${base}/assets/missing.js`)).status).toBe(404);
     expect((await fetch(`${base}/.env`)).status).toBe(404);
   });
+
+  // 3,000 requests: a few seconds here, longer on a loaded machine (the time is no part of the check).
+  it(
+    'remembers only files that exist: thousands of unique missing paths leave the cache as it was',
+    { timeout: 120_000 },
+    async () => {
+      // Every existing file the other tests and this one ask for, read once.
+      for (const known of ['/', '/products', '/login', '/assets/app-1234.js'])
+        await (await fetch(`${base}${known}`)).text();
+      const cachedBefore = handle.cachedFiles();
+      const paths: string[] = [];
+      for (let i = 0; i < 3000; i++) {
+        const filler = 'x'.repeat(200);
+        paths.push(
+          [
+            `/missing-${i}-${filler}.js`, // a missing file
+            `/no-such-route-${i}-${filler}`, // a route without a prerendered page (served the shell)
+            `/assets/${'/'.repeat(1 + (i % 300))}app-1234.js`, // an existing file, spelled another way
+          ][i % 3]!,
+        );
+      }
+      for (let start = 0; start < paths.length; start += 50) {
+        const statuses = await Promise.all(
+          paths.slice(start, start + 50).map(async (p) => {
+            const response = await fetch(`${base}${p}`);
+            await response.arrayBuffer();
+            return response.status;
+          }),
+        );
+        expect(statuses.every((status) => status === 200 || status === 404)).toBe(true);
+      }
+      expect(handle.cachedFiles()).toBe(cachedBefore);
+      // Files are still served from the cache afterwards.
+      expect(await (await fetch(`${base}/assets/app-1234.js`)).text()).toBe('console.log(1)');
+    },
+  );
 });

@@ -25,36 +25,38 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt', '
 
 type Entry = { body: Buffer; gzip?: Buffer; br?: Buffer; type: string; immutable: boolean };
 
+/** More files than any build has: past it, files are served without being remembered. */
+const MAX_CACHED_FILES = 2000;
+
 /**
  * Serves the built SPA: hashed assets with a year of cache, prerendered pages where they exist,
  * the empty shell (200.html) as the history fallback. Files are read once and kept compressed in memory (dist is small).
+ * Only files that exist are remembered, keyed by their resolved path: a request for a missing file, or another
+ * spelling of an existing one ('assets//a.js'), adds nothing, so the cache cannot grow past the files of dist/.
  */
 export function createStaticHandler(distDir: string) {
   const root = path.resolve(distDir);
-  const cache = new Map<string, Entry | null>();
+  const cache = new Map<string, Entry>();
   const hasBuild = existsSync(path.join(root, 'index.html'));
 
   function load(relative: string): Entry | null {
-    const cached = cache.get(relative);
-    if (cached !== undefined) return cached;
     const file = path.join(root, relative);
+    const cached = cache.get(file);
+    if (cached) return cached;
     // Never outside dist/ and never a directory.
-    if (!file.startsWith(root + path.sep) || !existsSync(file) || !statSync(file).isFile()) {
-      cache.set(relative, null);
-      return null;
-    }
+    if (!file.startsWith(root + path.sep) || !existsSync(file) || !statSync(file).isFile()) return null;
     const ext = path.extname(file);
     const body = readFileSync(file);
     const entry: Entry = {
       body,
       type: TYPES[ext] ?? 'application/octet-stream',
-      immutable: relative.startsWith('assets/'),
+      immutable: path.relative(root, file).startsWith(`assets${path.sep}`),
     };
     if (COMPRESSIBLE.has(ext) && body.length > 512) {
       entry.gzip = gzipSync(body, { level: 9 });
       entry.br = brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } });
     }
-    cache.set(relative, entry);
+    if (cache.size < MAX_CACHED_FILES) cache.set(file, entry);
     return entry;
   }
 
@@ -76,7 +78,7 @@ export function createStaticHandler(distDir: string) {
     res.end(req.method === 'HEAD' ? undefined : body);
   }
 
-  return function handleStatic(req: IncomingMessage, res: ServerResponse, pathname: string): void {
+  function handleStatic(req: IncomingMessage, res: ServerResponse, pathname: string): void {
     let decoded: string;
     try {
       decoded = decodeURIComponent(pathname);
@@ -98,5 +100,7 @@ export function createStaticHandler(distDir: string) {
       : load('index.html');
     if (!page) return sendText(res, 404, 'Not found');
     send(req, res, page);
-  };
+  }
+
+  return Object.assign(handleStatic, { cachedFiles: () => cache.size });
 }

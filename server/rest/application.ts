@@ -1,7 +1,7 @@
 import { idempotencyKeySchema } from '../../src/shared/schemas/application';
 import type { AppDeps } from '../deps';
 import { sendJson } from '../http/helpers';
-import { assertKeyNotInFlight, submitApplication } from '../services/applications/index';
+import { assertKeyNotInFlight, keyScopeOf, submitApplication } from '../services/applications/index';
 import { LIMITS } from '../lib/rate-limit';
 import type { Context } from '../trpc/context';
 import { AppError } from '../lib/errors';
@@ -24,10 +24,12 @@ export const applicationRoutes: RestRoute[] = [
         drainRequest(req);
         throw new AppError('BAD_REQUEST', key.error.issues[0]?.message ?? 'Idempotency-Key header is required');
       }
+      // Read before applicantOf, which may issue a visitor cookie: the scope is what the browser sent.
+      const keyScope = keyScopeOf({ userId: ctx.user?.id ?? null, sentVisitorHash: ctx.visitor.hash() });
       const applicant = applicantOf(ctx);
       try {
         // Cheap refusals before a single byte of the body is stored.
-        const { isKnown } = await assertKeyNotInFlight(ctx, key.data);
+        const { isKnown } = await assertKeyNotInFlight(ctx, key.data, keyScope);
         // Every request counts per address; a retry of a known key does not use up the account's daily quota.
         await consumeApplyLimits(ctx, isKnown ? null : applicant.userId);
       } catch (error) {
@@ -38,6 +40,7 @@ export const applicationRoutes: RestRoute[] = [
       try {
         const answer = await submitApplication(ctx, {
           idempotencyKey: key.data,
+          keyScope,
           applicant,
           formData: upload.formData,
           files: upload.files,

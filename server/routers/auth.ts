@@ -1,10 +1,17 @@
-import { z } from 'zod';
-import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from '../../src/shared/schemas/auth';
+import {
+  forgotPasswordSchema,
+  loginSchema,
+  regenerateRecoveryCodesSchema,
+  registerSchema,
+  resetPasswordSchema,
+  totpEnableSchema,
+} from '../../src/shared/schemas/auth';
 import {
   beginTotpEnrollment,
   completeTotpEnrollment,
   login,
   logout,
+  regenerateRecoveryCodes,
   registerClient,
   requestPasswordReset,
   resetPassword,
@@ -13,14 +20,14 @@ import {
 import { protectedProcedure, publicProcedure, router } from '../trpc/init';
 
 export const authRouter = router({
-  /** The signed-in user, or 401 (spec: failure means signed out). */
+  /** The signed-in user, or 401 (the client reads a failure as signed out). */
   user: protectedProcedure.query(({ ctx }) => toAuthUserDto(ctx.user, ctx.session)),
   /** The same, but null instead of 401: the shell asks on every page load. */
   current: publicProcedure.query(({ ctx }) => (ctx.user ? toAuthUserDto(ctx.user, ctx.session) : null)),
   login: publicProcedure
     .input(loginSchema)
     .mutation(({ ctx, input }) =>
-      login(ctx, { meta: ctx.meta, setCookie: ctx.setCookie, currentSession: ctx.session }, input),
+      login(ctx, { meta: ctx.meta, setCookie: ctx.setCookie, currentSession: ctx.session, device: ctx.device }, input),
     ),
   logout: publicProcedure.mutation(({ ctx }) =>
     logout(ctx, { meta: ctx.meta, setCookie: ctx.setCookie }, ctx.session, ctx.user?.id ?? null),
@@ -42,17 +49,13 @@ export const authRouter = router({
     .mutation(({ ctx, input }) => resetPassword(ctx, { meta: ctx.meta, setCookie: ctx.setCookie }, input)),
   totpSetup: protectedProcedure.mutation(({ ctx }) => beginTotpEnrollment(ctx, ctx.user)),
   totpEnable: protectedProcedure
-    .input(
-      z
-        .object({
-          code: z
-            .string()
-            .trim()
-            .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'),
-        })
-        .strict(),
-    )
+    .input(totpEnableSchema)
     .mutation(({ ctx, input }) =>
-      completeTotpEnrollment(ctx, { meta: ctx.meta, setCookie: ctx.setCookie }, ctx.user, ctx.session, input.code),
+      completeTotpEnrollment(ctx, { meta: ctx.meta, setCookie: ctx.setCookie }, ctx.user, ctx.session, input),
+    ),
+  recoveryCodesRegenerate: protectedProcedure
+    .input(regenerateRecoveryCodesSchema)
+    .mutation(({ ctx, input }) =>
+      regenerateRecoveryCodes(ctx, { meta: ctx.meta, setCookie: ctx.setCookie }, ctx.user, ctx.session, input),
     ),
 });

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { AuthSession, AuthUser } from '../auth/lucia';
+import { readDevice, UNTRUSTED_DEVICE, type Device } from '../auth/device';
 import { readSession } from '../auth/session';
 import { readVisitor, type Visitor } from '../auth/visitor';
 import type { AppDeps, RequestMeta } from '../deps';
@@ -12,6 +13,8 @@ export type Context = AppDeps & {
   meta: RequestMeta;
   /** The browser's anonymous visitor id (chat guard, linking anonymous applications). */
   visitor: Visitor;
+  /** Whether this browser signed in to an account before (login throttling). */
+  device: Device;
   /** Adds a Set-Cookie header to whichever transport answers (tRPC, REST, or a test collector). */
   setCookie: (cookie: string) => void;
 };
@@ -19,7 +22,9 @@ export type Context = AppDeps & {
 /** The inner context has no HTTP, so tests build it directly (STYLE.md). */
 export function createInnerContext(
   deps: AppDeps,
-  opts: Partial<Pick<Context, 'user' | 'session' | 'visitor' | 'setCookie'>> & { meta?: Partial<RequestMeta> },
+  opts: Partial<Pick<Context, 'user' | 'session' | 'visitor' | 'device' | 'setCookie'>> & {
+    meta?: Partial<RequestMeta>;
+  },
 ): Context {
   return {
     ...deps,
@@ -27,6 +32,7 @@ export function createInnerContext(
     session: opts.session ?? null,
     meta: { ip: '127.0.0.1', userAgent: '', requestId: randomUUID(), ...opts.meta },
     visitor: opts.visitor ?? { hash: () => null, ensure: () => 'test-visitor' },
+    device: opts.device ?? UNTRUSTED_DEVICE,
     setCookie: opts.setCookie ?? (() => undefined),
   };
 }
@@ -39,6 +45,7 @@ export async function createRequestContext(deps: AppDeps, req: IncomingMessage, 
     session,
     setCookie,
     visitor: readVisitor(req.headers.cookie, deps.env.secureCookies, setCookie),
+    device: readDevice(req.headers.cookie, deps.env.secureCookies, setCookie),
     meta: {
       ip: getClientIp(req, deps.env.TRUST_PROXY_HOPS),
       userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300),

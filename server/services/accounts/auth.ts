@@ -1,9 +1,16 @@
 import { encodeBase32UpperCaseNoPadding } from '@oslojs/encoding';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import { applications, passwordResetTokens, recoveryCodes, sessions, users } from '../../../drizzle/schema/index';
 import type { Role } from '../../../src/shared/constants';
 import { isStaff } from '../../../src/shared/roles';
-import type { LoginInput, RegisterInput, ResetPasswordInput } from '../../../src/shared/schemas/auth';
+import type {
+  LoginInput,
+  RegenerateRecoveryCodesInput,
+  RegisterInput,
+  ResetPasswordInput,
+  TotpEnableInput,
+} from '../../../src/shared/schemas/auth';
+import { LOGIN_DEVICE_LIMIT, UNTRUSTED_DEVICE, type Device } from '../../auth/device';
 import { startSession, markSessionMfaVerified, type AuthSession, type AuthUser } from '../../auth/lucia';
 import { burnPasswordCheck, hashPassword, passwordPolicyError, verifyPassword } from '../../auth/password';
 import { consumeTotpCode, matchTotpStep, newTotpKey, totpKeyUri } from '../../auth/totp';
@@ -47,7 +54,7 @@ async function issueSession(deps: Deps, io: Io, user: { id: string; role: Role }
 
 /**
  * Creates a client account, links the applications this browser submitted anonymously (never by email
- * match, PRODUCT.md 3) and signs the new client in.
+ * match, so an account made with someone else's email gets nothing) and signs the new client in.
  */
 export async function registerClient(
   deps: Deps,
@@ -128,15 +135,20 @@ export type LoginResult =
  */
 export async function login(
   deps: Deps,
-  io: Io & { currentSession: AuthSession | null },
+  io: Io & { currentSession: AuthSession | null; device?: Device },
   input: LoginInput,
 ): Promise<LoginResult> {
   const email = input.email.trim().toLowerCase();
   // Each attempt is counted before the password is checked, so a parallel burst cannot run more verifications
-  // than the limit allows (SECURITY.md I1, A4); an attempt with the right password is refunded below, so only
+  // than the limit allows; an attempt with the right password is refunded below, so only
   // failures count.
+  // A browser that signed in to this account before (its device cookie) is counted on its own counter instead of
+  // the account's: strangers who exhaust the account's attempts lock out only other strangers, not the owner.
   // A subject that is already blocked is refused on a read, so a burst against a locked account or address writes
-  // nothing and costs other requests little (SECURITY.md N8).
+  // nothing and costs other requests little.
+  const device = io.device ?? UNTRUSTED_DEVICE;
+  const deviceNonce = device.trustedFor(email);
+  const [accountLimit, accountSubject] = deviceNonce ? [LOGIN_DEVICE_LIMIT, deviceNonce] : [LIMITS.loginAccount, email];
   const refuseIfLimited = (answers: { allowed: boolean; retryAfterSeconds: number }[]) => {
     if (answers.every((answer) => answer.allowed)) return;
     throw new AppError('RATE_LIMITED', 'Too many login attempts. Please try again later.', {
@@ -145,12 +157,12 @@ export async function login(
   };
   const blocked = await Promise.all([
     deps.limiter.isBlocked(LIMITS.loginIp, io.meta.ip),
-    deps.limiter.isBlocked(LIMITS.loginAccount, email),
+    deps.limiter.isBlocked(accountLimit, accountSubject),
   ]);
   refuseIfLimited(blocked.map((answer) => ({ allowed: !answer.blocked, retryAfterSeconds: answer.retryAfterSeconds })));
   refuseIfLimited([
     await deps.limiter.hit(LIMITS.loginIp, io.meta.ip),
-    await deps.limiter.hit(LIMITS.loginAccount, email),
+    await deps.limiter.hit(accountLimit, accountSubject),
   ]);
   const [user] = await deps.db
     .select({
@@ -178,7 +190,7 @@ export async function login(
     throw new AppError('UNAUTHORIZED', INVALID_LOGIN);
   }
   await deps.limiter.refund(LIMITS.loginIp, io.meta.ip);
-  await deps.limiter.refund(LIMITS.loginAccount, email);
+  await deps.limiter.refund(accountLimit, accountSubject);
 
   let mfaVerified = !isStaff(user.role);
   let mfaEnrollmentRequired = false;
@@ -188,7 +200,7 @@ export async function login(
     await verifySecondFactor(deps, io, { id: user.id, totpSecretEnc: user.totpSecretEnc }, input.totpCode);
     mfaVerified = true;
   } else if (isStaff(user.role)) {
-    // First staff login: the session may only enrol a second factor (PRODUCT.md 2).
+    // First staff login: the session may only enrol a second factor.
     mfaEnrollmentRequired = true;
   }
 
@@ -196,7 +208,9 @@ export async function login(
   if (io.currentSession) await deps.lucia.invalidateSession(io.currentSession.id);
   await issueSession(deps, io, user, mfaVerified);
   await deps.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
-  await deps.limiter.reset(LIMITS.loginAccount, email);
+  // A trusted browser's success clears its own counter only: the account's stays as strangers left it.
+  await deps.limiter.reset(accountLimit, accountSubject);
+  device.remember(email);
   await recordAudit(deps.db, {
     actorId: user.id,
     actorRole: user.role,
@@ -221,34 +235,105 @@ async function verifySecondFactor(
   code: string,
 ): Promise<void> {
   await deps.limiter.consume(LIMITS.totpUser, user.id);
-  const fail = async (reason: string) => {
+  const outcome = await spendSecondFactor(deps, user, code);
+  if (outcome !== 'accepted') {
     await recordAudit(deps.db, {
       actorId: user.id,
       action: 'auth.totp',
       outcome: 'failure',
       ip: io.meta.ip,
-      detail: { reason },
+      detail: { reason: outcome },
     });
     throw new AppError('UNAUTHORIZED', 'Invalid verification code');
-  };
-  if (/^\d{6}$/.test(code)) {
-    const outcome = await consumeTotpCode(deps.db, user, code);
-    if (outcome !== 'accepted') return fail(outcome);
-  } else {
-    const [result] = await deps.db
-      .update(recoveryCodes)
-      .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(recoveryCodes.userId, user.id),
-          eq(recoveryCodes.codeHash, sha256Hex(code.toLowerCase())),
-          isNull(recoveryCodes.usedAt),
-        ),
-      );
-    if (result.affectedRows !== 1) return fail('recovery');
   }
   await deps.limiter.reset(LIMITS.totpUser, user.id);
 }
+
+/** Spends an authenticator code (single use within its window) or one unused recovery code. */
+async function spendSecondFactor(
+  deps: Deps,
+  user: { id: string; totpSecretEnc: string },
+  code: string,
+): Promise<'accepted' | 'wrong' | 'replay' | 'recovery'> {
+  if (/^\d{6}$/.test(code)) return consumeTotpCode(deps.db, user, code);
+  const [result] = await deps.db
+    .update(recoveryCodes)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(recoveryCodes.userId, user.id),
+        eq(recoveryCodes.codeHash, sha256Hex(code.toLowerCase())),
+        isNull(recoveryCodes.usedAt),
+      ),
+    );
+  return result.affectedRows === 1 ? 'accepted' : 'recovery';
+}
+
+export const REAUTH_REQUIRED =
+  'Enter your password and a current code from your authenticator app (or a recovery code)';
+const INCORRECT_PASSWORD = 'Incorrect password';
+const INVALID_CODE = 'Invalid verification code';
+
+function requireProof(proof: { currentCode?: string; password?: string }): asserts proof is {
+  currentCode: string;
+  password: string;
+} {
+  if (proof.currentCode && proof.password) return;
+  const fieldErrors = {
+    ...(proof.password ? {} : { password: [REAUTH_REQUIRED] }),
+    ...(proof.currentCode ? {} : { currentCode: [REAUTH_REQUIRED] }),
+  };
+  throw new AppError('BAD_REQUEST', REAUTH_REQUIRED, { fieldErrors });
+}
+
+/**
+ * Proof of both factors the account already has, before its second factor is replaced or its recovery codes
+ * remade: a stolen session, or one left open, must not be enough to take the account over. The caller has counted
+ * the attempt against the per-user code limit; a failure is audited under `action`.
+ */
+async function verifyBothFactors(
+  deps: Deps,
+  io: Io,
+  user: AuthUser,
+  proof: { currentCode?: string; password?: string },
+  action: string,
+): Promise<void> {
+  requireProof(proof);
+  const [row] = await deps.db
+    .select({ passwordHash: users.passwordHash, totpSecretEnc: users.totpSecretEnc })
+    .from(users)
+    .where(eq(users.id, user.id))
+    .limit(1);
+  if (!row?.totpSecretEnc) throw new AppError('CONFLICT', 'Two-factor authentication is not set up');
+  const fail = async (reason: string, field: 'password' | 'currentCode', message: string) => {
+    await recordAudit(deps.db, {
+      actorId: user.id,
+      actorRole: user.role,
+      action,
+      outcome: 'failure',
+      targetType: 'user',
+      targetId: user.id,
+      ip: io.meta.ip,
+      detail: { reason },
+    });
+    throw new AppError('BAD_REQUEST', message, { fieldErrors: { [field]: [message] } });
+  };
+  // The password first: a wrong one must not spend the code.
+  if (!(await verifyPassword(row.passwordHash, proof.password)))
+    return fail('password', 'password', INCORRECT_PASSWORD);
+  const outcome = await spendSecondFactor(deps, { id: user.id, totpSecretEnc: row.totpSecretEnc }, proof.currentCode);
+  if (outcome !== 'accepted') return fail(outcome, 'currentCode', INVALID_CODE);
+}
+
+/** Ends every session of the user but this one; answers how many ended. */
+async function endOtherSessions(tx: Pick<Deps['db'], 'delete'>, userId: string, session: AuthSession): Promise<number> {
+  const [result] = await tx
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, sha256Hex(session.id))));
+  return result.affectedRows;
+}
+
+const newRecoveryCodes = () => Array.from({ length: 10 }, () => randomToken(10).slice(0, 10));
 
 /** Starts TOTP enrolment for the signed-in user: a pending secret until a first code confirms it. */
 export async function beginTotpEnrollment(deps: Deps, user: AuthUser) {
@@ -261,15 +346,34 @@ export async function beginTotpEnrollment(deps: Deps, user: AuthUser) {
   return { uri, secretBase32: encodeBase32UpperCaseNoPadding(key) };
 }
 
-/** Confirms enrolment with a first code; answers the one-time recovery codes and verifies this session. */
-export async function completeTotpEnrollment(deps: Deps, io: Io, user: AuthUser, session: AuthSession, code: string) {
+/**
+ * Confirms enrolment with a first code; answers the one-time recovery codes and verifies this session. Replacing an
+ * authenticator that is already on also needs the password and a current code (or a recovery code), ends every
+ * other session of the user and tells them by email.
+ */
+export async function completeTotpEnrollment(
+  deps: Deps,
+  io: Io,
+  user: AuthUser,
+  session: AuthSession,
+  input: TotpEnableInput,
+) {
   await deps.limiter.consume(LIMITS.totpUser, user.id);
-  const [row] = await deps.db.select({ pending: users.totpPendingEnc }).from(users).where(eq(users.id, user.id));
+  const [row] = await deps.db
+    .select({ pending: users.totpPendingEnc, active: users.totpSecretEnc })
+    .from(users)
+    .where(eq(users.id, user.id));
   if (!row?.pending) throw new AppError('CONFLICT', 'Start two-factor setup first');
+  const isReplacing = Boolean(row.active);
+  if (isReplacing) requireProof(input);
   const key = new Uint8Array(Buffer.from(decryptField(row.pending, `users.totp:${user.id}`), 'base64'));
-  const step = matchTotpStep(key, code);
-  if (step === null) throw new AppError('BAD_REQUEST', 'Invalid verification code');
-  const codes = Array.from({ length: 10 }, () => randomToken(10).slice(0, 10));
+  const step = matchTotpStep(key, input.code);
+  if (step === null) {
+    throw new AppError('BAD_REQUEST', INVALID_CODE, { fieldErrors: { code: [INVALID_CODE] } });
+  }
+  // The new code is checked first, so a typo in it does not spend the current code.
+  if (isReplacing) await verifyBothFactors(deps, io, user, input, 'auth.totp_replaced');
+  const codes = newRecoveryCodes();
   await deps.db.transaction(async (tx) => {
     await tx
       .update(users)
@@ -279,17 +383,62 @@ export async function completeTotpEnrollment(deps: Deps, io: Io, user: AuthUser,
     await tx
       .insert(recoveryCodes)
       .values(codes.map((value) => ({ id: newId(), userId: user.id, codeHash: sha256Hex(value) })));
+    const sessionsEnded = isReplacing ? await endOtherSessions(tx, user.id, session) : 0;
     await recordAudit(tx, {
       actorId: user.id,
       actorRole: user.role,
-      action: 'auth.totp_enrolled',
+      action: isReplacing ? 'auth.totp_replaced' : 'auth.totp_enrolled',
       targetType: 'user',
       targetId: user.id,
       ip: io.meta.ip,
+      detail: isReplacing ? { sessionsEnded } : undefined,
     });
   });
   await markSessionMfaVerified(deps.db, session.id);
   await deps.limiter.reset(LIMITS.totpUser, user.id);
+  if (isReplacing) {
+    sendInBackground(deps.mailer, deps.log, {
+      to: user.email,
+      subject: 'Your Summit Funding two-factor authenticator was changed',
+      text: `Hello ${user.firstName},\n\nYour two-factor authenticator was changed: a new authenticator app now signs you in, your old recovery codes no longer work, and every other signed-in device was signed out. If this was not you, contact us right away.\n`,
+    });
+  }
+  return { success: true as const, recoveryCodes: codes };
+}
+
+/** New recovery codes for the second factor: the old ones stop working, other sessions end, the user is told. */
+export async function regenerateRecoveryCodes(
+  deps: Deps,
+  io: Io,
+  user: AuthUser,
+  session: AuthSession,
+  input: RegenerateRecoveryCodesInput,
+) {
+  await deps.limiter.consume(LIMITS.totpUser, user.id);
+  await verifyBothFactors(deps, io, user, input, 'auth.recovery_codes_regenerated');
+  const codes = newRecoveryCodes();
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
+    await tx
+      .insert(recoveryCodes)
+      .values(codes.map((value) => ({ id: newId(), userId: user.id, codeHash: sha256Hex(value) })));
+    const sessionsEnded = await endOtherSessions(tx, user.id, session);
+    await recordAudit(tx, {
+      actorId: user.id,
+      actorRole: user.role,
+      action: 'auth.recovery_codes_regenerated',
+      targetType: 'user',
+      targetId: user.id,
+      ip: io.meta.ip,
+      detail: { sessionsEnded },
+    });
+  });
+  await deps.limiter.reset(LIMITS.totpUser, user.id);
+  sendInBackground(deps.mailer, deps.log, {
+    to: user.email,
+    subject: 'New Summit Funding recovery codes',
+    text: `Hello ${user.firstName},\n\nAs you asked, new recovery codes were made for your two-factor sign-in: the old ones no longer work, and every other signed-in device was signed out. If this was not you, contact us right away.\n`,
+  });
   return { success: true as const, recoveryCodes: codes };
 }
 

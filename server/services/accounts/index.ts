@@ -1,6 +1,7 @@
 export {
   beginTotpEnrollment,
   completeTotpEnrollment,
+  regenerateRecoveryCodes,
   login,
   logout,
   registerClient,

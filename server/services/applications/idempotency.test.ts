@@ -6,6 +6,7 @@ import {
   inFlightApplicationId,
   isLeaseLive,
   IDEMPOTENCY_LEASE_MS,
+  keyScopeOf,
   type IdempotencyRecord,
 } from './idempotency';
 
@@ -28,8 +29,16 @@ describe('idempotency', () => {
     expect(fingerprintOf({ a: 1 })).not.toBe(fingerprintOf({ a: 2 }));
   });
 
-  it('scopes keys to submissions, case-insensitively', () => {
-    expect(applicationKey('ABCDEF00-0000-4000-8000-000000000000')).toBe('apply:abcdef00-0000-4000-8000-000000000000');
+  it('scopes keys to submissions and to whoever made them, case-insensitively', () => {
+    const key = 'ABCDEF00-0000-4000-8000-000000000000';
+    expect(applicationKey(key)).toBe('apply:abcdef00-0000-4000-8000-000000000000');
+    expect(applicationKey(key, keyScopeOf({ userId: 'u1', sentVisitorHash: 'v1' }))).toBe(
+      'apply:u:u1:abcdef00-0000-4000-8000-000000000000',
+    );
+    expect(applicationKey(key, keyScopeOf({ userId: null, sentVisitorHash: 'v1' }))).toBe(
+      'apply:v:v1:abcdef00-0000-4000-8000-000000000000',
+    );
+    expect(keyScopeOf({ userId: null, sentVisitorHash: null })).toBeNull();
   });
 
   it('treats an in-flight row as alive only within its lease', () => {

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db';
 import { sha256Hex } from '../../lib/crypto';
 import { asUtcDate } from '../../lib/dates';
 
-// Idempotent submission (PRODUCT.md 3, SECURITY.md N): the browser sends one UUID per payload. The row is written
+// Idempotent submission: the browser sends one UUID per payload. The row is written
 // in the same transaction as the application, so a key maps to at most one application. While the submission is
 // still being underwritten the row is `in_flight` and its lease is renewed; a request for a key whose lease is live
 // gets 409, and a lease that ran out (the process died) lets a retry with the same payload finish the job.
@@ -13,7 +13,7 @@ import { asUtcDate } from '../../lib/dates';
 export const IDEMPOTENCY_LEASE_MS = 30_000;
 /** Heartbeat period while a submission is being processed (well inside the lease). */
 export const IDEMPOTENCY_HEARTBEAT_MS = 10_000;
-/** Stored answers are kept at least this long (SECURITY.md N: ≥ 24 h). */
+/** Stored answers are kept at least this long (at least 24 h). */
 export const IDEMPOTENCY_RETENTION_MS = 7 * 24 * 3600_000;
 
 export const IN_FLIGHT_MESSAGE = 'This application is still being processed. Please wait a moment and try again.';
@@ -30,8 +30,20 @@ export type IdempotencyRecord = {
   touchedAt: Date;
 };
 
-/** Keys are global (a UUID is unguessable and the payload must match too), so a lost cookie cannot fork a retry. */
-export const applicationKey = (clientKey: string) => `apply:${clientKey.toLowerCase()}`;
+/**
+ * Whose keys a request uses: the signed-in account, else the visitor cookie the browser sent (the wizard issues it
+ * on load, before any submission). A stored answer is replayed only within its scope, so another visitor who sends
+ * the same key and payload (a planted or leaked key) gets an evaluation of their own, never the first one's answer.
+ * A request with neither (no cookie yet) has no scope of its own: such a first submission and its retry, whose
+ * answer and cookie may both have been lost in a crash, still meet on the key alone.
+ */
+export function keyScopeOf(requester: { userId: string | null; sentVisitorHash: string | null }): string | null {
+  if (requester.userId) return `u:${requester.userId}`;
+  return requester.sentVisitorHash ? `v:${requester.sentVisitorHash}` : null;
+}
+
+export const applicationKey = (clientKey: string, scope: string | null = null) =>
+  scope ? `apply:${scope}:${clientKey.toLowerCase()}` : `apply:${clientKey.toLowerCase()}`;
 
 export async function readIdempotency(db: DbOrTx, key: string, opts: { forUpdate?: boolean } = {}) {
   const query = db

@@ -1,6 +1,6 @@
 export { listClientApplications } from './client-applications';
 export { sweepOrphanDocuments, type UploadedDocument } from './documents';
-export { sweepIdempotencyKeys } from './idempotency';
+export { keyScopeOf, sweepIdempotencyKeys } from './idempotency';
 export { countUnfinishedOcrJobs } from './ocr-jobs';
 export { startOcrLoop } from './ocr-loop';
 export { revealApplicationPii } from './pii-reveal';

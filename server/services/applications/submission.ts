@@ -52,6 +52,8 @@ export type Applicant = { userId: string | null; role: Role | null; visitorHash:
 export type SubmissionInput = {
   /** The client's Idempotency-Key header (a UUID). */
   idempotencyKey: string;
+  /** Whose key it is (keyScopeOf): stored answers are replayed only to the same account or visitor. */
+  keyScope: string | null;
   applicant: Applicant;
   /** The parsed `formData` JSON, not yet validated. */
   formData: unknown;
@@ -77,7 +79,7 @@ const RETRY_AFTER_SECONDS = 5;
  * same payload answers the stored result; with another payload 422; while still in flight 409.
  */
 export async function submitApplication(deps: Deps, input: SubmissionInput): Promise<SubmissionAnswer> {
-  const key = applicationKey(input.idempotencyKey);
+  const key = applicationKey(input.idempotencyKey, input.keyScope);
   const fingerprint = fingerprintOf({
     form: input.formData,
     files: input.files.map((file) => ({ field: file.field, sha256: file.sha256, size: file.size })),
@@ -176,8 +178,8 @@ async function answerExisting(deps: Deps, record: IdempotencyRecord, fingerprint
 }
 
 /** 409 before the body is even read when another request with this key is being processed right now. */
-export async function assertKeyNotInFlight(deps: Pick<AppDeps, 'db'>, idempotencyKey: string) {
-  const record = await readIdempotency(deps.db, applicationKey(idempotencyKey));
+export async function assertKeyNotInFlight(deps: Pick<AppDeps, 'db'>, idempotencyKey: string, keyScope: string | null) {
+  const record = await readIdempotency(deps.db, applicationKey(idempotencyKey, keyScope));
   if (record && isLeaseLive(record)) {
     throw new AppError('CONFLICT', IN_FLIGHT_MESSAGE, { retryAfterSeconds: RETRY_AFTER_SECONDS });
   }

@@ -3,9 +3,9 @@ import { ADMIN_PAGE_SIZE } from '../constants';
 import { emailSchema, requiredText } from './auth';
 import type { LowerPaymentRequestDto, OfferSignatureDto } from './offers';
 
-// Back office (issue 7). Literal filter values come from the spec (signed-in-areas.md §5).
+// Back office. Literal filter values come from the product's text.
 
-/** Statuses staff may set from the row selector (spec §4); `funded` and `incomplete` are never set by hand. */
+/** Statuses staff may set from the row selector; `funded` and `incomplete` are never set by hand. */
 export const STAFF_SETTABLE_STATUSES = ['pending', 'review', 'approved', 'declined'] as const;
 export const staffStatusSchema = z.enum(STAFF_SETTABLE_STATUSES);
 export type StaffStatus = z.infer<typeof staffStatusSchema>;
@@ -78,7 +78,7 @@ export const byEmailSchema = z.object({ email: emailSchema() }).strict();
 export const setApplicationStatusSchema = z.object({ id, status: staffStatusSchema }).strict();
 export type SetApplicationStatusInput = z.infer<typeof setApplicationStatusSchema>;
 
-/** A full SSN/EIN/birth date is shown only for a stated reason and a fresh authenticator code (SECURITY.md F). */
+/** A full SSN/EIN/birth date is shown only for a stated reason and a fresh authenticator code. */
 export const revealPiiSchema = z
   .object({
     id,
@@ -89,6 +89,7 @@ export const revealPiiSchema = z
     code: z
       .string()
       .trim()
+      .max(6, { error: 'Enter the 6-digit code from your authenticator app', abort: true })
       .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'),
   })
   .strict();
@@ -96,6 +97,7 @@ export type RevealPiiInput = z.infer<typeof revealPiiSchema>;
 
 const isoDate = z
   .string()
+  .max(10, { error: 'Enter a date as YYYY-MM-DD', abort: true })
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD')
   .refine(
     (value) =>
@@ -138,7 +140,7 @@ export type CreateStaffInput = z.infer<typeof createStaffSchema>;
 export const setStaffRoleSchema = z.object({ id, role: z.enum(STAFF_ROLES) }).strict();
 export const setStaffActiveSchema = z.object({ id, isActive: z.boolean() }).strict();
 
-/** Spec §4: the AI decision labels. */
+/** The AI decision labels, as the product words them. */
 export function aiDecisionLabel(value: string | null | undefined): string {
   if (value === 'approved') return 'AI Approved';
   if (value === 'declined') return 'AI Declined';
@@ -152,7 +154,7 @@ export function applicationStatusLabel(value: string): string {
 }
 
 /**
- * Issue 10 additions to the staff application detail (admin.applicationById): the client's electronic signature of
+ * Additions to the staff application detail (admin.applicationById): the client's electronic signature of
  * the accepted offer (null before acceptance) and the lower-payment requests on the application's loan, newest
  * first. The loan payments dialog (admin.loanPayments) carries the same `lowerPaymentRequests`.
  */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { registerSchema } from './auth';
+import { boundedString, EMAIL_MAX_LENGTH, EMAIL_RE, registerSchema } from './auth';
 import type { OfferOptionDto } from './offers';
 import {
   BUSINESS_TYPES,
@@ -11,9 +11,9 @@ import {
   TIME_IN_BUSINESS,
 } from '../constants';
 
-// The wizard's validation rules (public spec §5) with their literal messages, shared by the wizard and
-// POST /api/loan-application-enhanced. Messages the spec does not give (format of EIN and phone, real dates,
-// ages, lengths, files) are ours; they only appear when the spec's rule is already met.
+// The wizard's validation rules with the product's literal messages, shared by the wizard and
+// POST /api/loan-application-enhanced. Messages the product text does not give (format of EIN and phone, real dates,
+// ages, lengths, files) are ours; they only appear when the product's rule is already met.
 export const APPLICATION_MESSAGES = {
   loanAmountRequired: 'Loan amount is required',
   loanAmountInvalid: 'Please enter a valid loan amount',
@@ -51,7 +51,7 @@ export const APPLICATION_MESSAGES = {
   fileSize: 'Each file must be 10MB or smaller',
   fileEmpty: 'The file is empty',
   fileContent: 'The file content does not match its type',
-  // Server-side content screening (SECURITY.md E2): the type is right but the content is not accepted.
+  // Server-side content screening: the type is right but the content is not accepted.
   filePdfActiveContent:
     'PDFs with scripts or attached files are not accepted; please upload a plain copy (Print to PDF)',
   fileImageTooLarge: 'Images must be at most 50 megapixels and 20,000 pixels on a side',
@@ -63,7 +63,6 @@ const M = APPLICATION_MESSAGES;
 export const SSN_RE = /^\d{3}-\d{2}-\d{4}$/;
 export const EIN_RE = /^\d{2}-\d{7}$/;
 export const PHONE_RE = /^\(\d{3}\) \d{3}-\d{4}$/;
-const EMAIL_RE = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2,}$/;
 const ISO_DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 export const ADDITIONAL_INFO_MAX = 5000;
@@ -91,7 +90,7 @@ export function ageOn(birthDate: string, today: string): number {
   return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
 }
 
-/** Unicode normalised once, trimmed: whitespace-only text counts as empty (spec §5). */
+/** Unicode normalised once, trimmed: whitespace-only text counts as empty. */
 const text = (requiredMessage: string) =>
   z
     .string({ error: requiredMessage })
@@ -101,7 +100,7 @@ const text = (requiredMessage: string) =>
 const boundedText = (requiredMessage: string, max: number) =>
   text(requiredMessage).pipe(z.string().max(max, `Must be at most ${max} characters`));
 
-/** A select whose value must be one of the spec's options; anything else reads as "not chosen". */
+/** A select whose value must be one of the listed options; anything else reads as "not chosen". */
 const choice = <T extends readonly [string, ...string[]]>(options: T, requiredMessage: string) =>
   z.string({ error: requiredMessage }).pipe(z.enum(options, { error: requiredMessage }));
 
@@ -122,20 +121,21 @@ export const loanAmountSchema = z
   })
   .pipe(z.number().min(LOAN_AMOUNT_MIN, M.loanAmountMin).max(LOAN_AMOUNT_MAX, M.loanAmountMax));
 
-export const einSchema = text(M.einRequired).pipe(z.string().regex(EIN_RE, M.einFormat));
-export const ssnSchema = text(M.ssnRequired).pipe(z.string().regex(SSN_RE, M.ssnFormat));
-export const phoneSchema = text(M.phoneRequired).pipe(z.string().regex(PHONE_RE, M.phoneFormat));
+// Formats are checked only on text short enough to match: a longer value is refused by its length alone.
+export const einSchema = text(M.einRequired).pipe(boundedString(10, M.einFormat).regex(EIN_RE, M.einFormat));
+export const ssnSchema = text(M.ssnRequired).pipe(boundedString(11, M.ssnFormat).regex(SSN_RE, M.ssnFormat));
+export const phoneSchema = text(M.phoneRequired).pipe(boundedString(14, M.phoneFormat).regex(PHONE_RE, M.phoneFormat));
 export const applicantEmailSchema = text(M.emailRequired)
   .transform((value) => value.toLowerCase())
-  .pipe(z.string().max(254, M.emailInvalid).regex(EMAIL_RE, M.emailInvalid));
+  .pipe(boundedString(EMAIL_MAX_LENGTH, M.emailInvalid).regex(EMAIL_RE, M.emailInvalid));
 
 // Each rule runs only when the one before it passed, so a field reports one message at a time.
 export const businessStartDateSchema = text(M.businessStartDateRequired)
-  .pipe(z.string().refine(isRealIsoDate, M.businessStartDateInvalid))
+  .pipe(boundedString(10, M.businessStartDateInvalid).refine(isRealIsoDate, M.businessStartDateInvalid))
   .pipe(z.string().refine((value) => value <= todayUtc(), M.businessStartDateFuture));
 
 export const dateOfBirthSchema = text(M.dateOfBirthRequired)
-  .pipe(z.string().refine(isRealIsoDate, M.dateOfBirthInvalid))
+  .pipe(boundedString(10, M.dateOfBirthInvalid).refine(isRealIsoDate, M.dateOfBirthInvalid))
   .pipe(
     z.string().refine((value) => {
       const age = ageOn(value, todayUtc());
@@ -143,7 +143,7 @@ export const dateOfBirthSchema = text(M.dateOfBirthRequired)
     }, M.dateOfBirthAge),
   );
 
-/** The select's value ('750') or a number; the spec's rule is the 300-850 range. */
+/** The select's value ('750') or a number; the rule is the 300-850 range. */
 export const creditScoreSchema = z
   .union([z.string(), z.number()], { error: M.creditScoreRequired })
   .transform((value, ctx) => {
@@ -185,11 +185,11 @@ const applicationShape = {
   estimatedCreditScore: creditScoreSchema,
   monthlyRevenue: choice(MONTHLY_REVENUE_BANDS, M.monthlyRevenueRequired),
   additionalInfo: optionalText(ADDITIONAL_INFO_MAX, M.additionalInfoMax),
-  // Sent by the wizard (spec §7) but decided by the server: honoured only for a signed-in client.
+  // Sent by the wizard but decided by the server: honoured only for a signed-in client.
   isExistingClient: z.boolean().optional(),
 };
 
-/** A new applicant's answers. Unknown keys are refused, never stripped (SECURITY.md C, D). */
+/** A new applicant's answers. Unknown keys are refused, never stripped (no mass assignment). */
 export const applicationFormSchema = z.object(applicationShape).strict();
 export type ApplicationFormInput = z.input<typeof applicationFormSchema>;
 export type ApplicationFormData = z.output<typeof applicationFormSchema>;
@@ -232,10 +232,10 @@ export const STEP_FIELDS: Record<FormStep, readonly ApplicationField[]> = {
   review: [],
 };
 
-/** Restricted data (SECURITY.md F): kept in memory only, never in browser storage. */
+/** Restricted data: kept in memory only, never in browser storage. */
 export const RESTRICTED_FIELDS = ['ssn', 'ein', 'dateOfBirth'] as const;
 
-// Files (spec §5 and PRODUCT.md 3): PDF or image, 10 MB each, 1-4 statements, one licence, one check.
+// Files: PDF or image, 10 MB each, 1-4 statements, one licence, one check.
 export const DOCUMENT_FIELDS = ['bankStatements', 'driversLicense', 'voidedCheck'] as const;
 export type DocumentField = (typeof DOCUMENT_FIELDS)[number];
 
@@ -284,7 +284,7 @@ export function fileProblem(file: { name: string; type: string; size: number }):
   return null;
 }
 
-/** Which required documents are missing; returning clients need only new bank statements (spec §6). */
+/** Which required documents are missing; returning clients need only new bank statements. */
 export function documentErrors(
   counts: Record<DocumentField, number>,
   opts: { isExistingClient: boolean },
@@ -299,7 +299,7 @@ export function documentErrors(
   return errors;
 }
 
-/** GET /api/client/profile (public spec §3): SSN and EIN masked, no birth date, monthly revenue as its band. */
+/** GET /api/client/profile: SSN and EIN masked, no birth date, monthly revenue as its band. */
 export type ClientProfileDto = {
   success: true;
   data: {
@@ -327,14 +327,15 @@ export type ClientProfileDto = {
 /** What the wizard loads on start: the returning-client profile (signed-in clients only) and the maps key. */
 export type WizardStartDto = { profile: ClientProfileDto | null; mapsApiKey: string; mapsKeyConfigured: boolean };
 
-/** The Idempotency-Key header of a submission: a UUID the browser makes once per payload (PRODUCT.md 3). */
+/** The Idempotency-Key header of a submission: a UUID the browser makes once per payload. */
 export const idempotencyKeySchema = z
   .string({ error: 'Idempotency-Key header is required' })
   .trim()
   .min(1, 'Idempotency-Key header is required')
+  .max(36, { error: 'Idempotency-Key must be a UUID', abort: true })
   .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Idempotency-Key must be a UUID');
 
-/** The create-account step: the platform's registration rules plus the confirmation (spec §5 Registration). */
+/** The create-account step: the platform's registration rules plus the confirmation. */
 export const createAccountFormSchema = registerSchema
   .extend({ confirmPassword: z.string() })
   .refine((value) => value.password === value.confirmPassword, {
@@ -347,7 +348,7 @@ export type CreateAccountFormInput = z.input<typeof createAccountFormSchema>;
 export type CreateAccountFormData = z.output<typeof createAccountFormSchema>;
 
 /**
- * Issue 10: the submission answer (POST /api/loan-application-enhanced, next to `success`, `applicationId` and
+ * The submission answer (POST /api/loan-application-enhanced, next to `success`, `applicationId` and
  * `data`) carries the offer menu for the approval screen of signed-out applicants: the options when the engine
  * approved, else []. Signing happens in the portal (client.acceptFunding), after the account exists.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-// The five rules of the reset page (signed-in-areas.md §5), with their literal messages.
-// PRODUCT.md 2: registration uses the same rules (the spec's 6-character minimum is too weak for PII).
+// The five rules of the reset page, with their literal messages. Registration uses the same rules (a 6-character
+// minimum is too weak for an account that holds PII).
 export const PASSWORD_RULES = [
   {
     id: 'length',
@@ -42,24 +42,37 @@ export function failedPasswordRules(password: string) {
 
 export const passwordSchema = z
   .string()
-  .max(PASSWORD_MAX_LENGTH, 'Password must be at most 256 characters long')
+  .max(PASSWORD_MAX_LENGTH, { error: 'Password must be at most 256 characters long', abort: true })
   .superRefine((value, ctx) => {
     for (const rule of failedPasswordRules(value)) ctx.addIssue({ code: 'custom', message: rule.message });
   });
 
-/** Whitespace-only text counts as empty (public spec §5). */
+/** Whitespace-only text counts as empty. */
 export const requiredText = (message: string, max = 200) =>
   z
     .string({ error: message })
     .transform((value) => value.trim())
     .pipe(z.string().min(1, message).max(max, `Must be at most ${max} characters`));
 
-const EMAIL_RE = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2,}$/;
+/**
+ * A string whose length is checked before anything else: when it is too long, no later check runs (zod runs every
+ * check by default, so a pattern would still scan a megabyte that `.max()` had already refused).
+ */
+export const boundedString = (max: number, message: string) =>
+  z.string({ error: message }).max(max, { error: message, abort: true });
+
+/**
+ * local@label.label.tld. The domain's labels exclude the dot, so no two parts of the pattern can match the same
+ * characters and a failing match costs time linear in the length; a pattern such as `[^@]+\.[^@]{2,}` (where the
+ * class also takes dots) costs the square of it, seconds for one request of a few tens of kilobytes.
+ */
+export const EMAIL_RE = /^[^\s@<>()[\]\\,;:"]+@(?:[^\s@<>()[\]\\,;:".]+\.)+[^\s@<>()[\]\\,;:".]{2,}$/;
+export const EMAIL_MAX_LENGTH = 254;
 export const emailSchema = (message = 'Please enter a valid email address') =>
   z
     .string({ error: message })
     .transform((value) => value.trim().toLowerCase())
-    .pipe(z.string().max(254, message).regex(EMAIL_RE, message));
+    .pipe(boundedString(EMAIL_MAX_LENGTH, message).regex(EMAIL_RE, message));
 
 export const loginSchema = z
   .object({
@@ -75,11 +88,54 @@ export const loginSchema = z
     totpCode: z
       .string()
       .trim()
+      .max(32, { error: 'Enter the 6-digit code from your authenticator app', abort: true })
       .regex(/^\d{6}$|^[a-z0-9]{10}$/i, 'Enter the 6-digit code from your authenticator app')
       .optional(),
   })
   .strict();
 export type LoginInput = z.infer<typeof loginSchema>;
+
+const AUTHENTICATOR_CODE_MESSAGE = 'Enter the 6-digit code from your authenticator app';
+export const SECOND_FACTOR_MESSAGE = 'Enter the 6-digit code from your authenticator app or a recovery code';
+export const CURRENT_PASSWORD_MESSAGE = 'Enter your password';
+
+/** A code of an authenticator being set up: six digits. */
+const newAuthenticatorCode = z
+  .string({ error: AUTHENTICATOR_CODE_MESSAGE })
+  .trim()
+  .max(6, { error: AUTHENTICATOR_CODE_MESSAGE, abort: true })
+  .regex(/^\d{6}$/, AUTHENTICATOR_CODE_MESSAGE);
+
+/** Proof of the second factor the account already has: a current code, or one of its recovery codes. */
+const currentSecondFactor = z
+  .string({ error: SECOND_FACTOR_MESSAGE })
+  .trim()
+  .max(32, { error: SECOND_FACTOR_MESSAGE, abort: true })
+  .regex(/^\d{6}$|^[a-z0-9]{10}$/i, SECOND_FACTOR_MESSAGE);
+
+const currentPassword = z
+  .string({ error: CURRENT_PASSWORD_MESSAGE })
+  .min(1, CURRENT_PASSWORD_MESSAGE)
+  .max(PASSWORD_MAX_LENGTH, { error: CURRENT_PASSWORD_MESSAGE, abort: true });
+
+/**
+ * Confirms a new authenticator with a first code of it. Replacing one that is already on also needs the password
+ * and a current code (or a recovery code): a signed-in session alone must not be able to swap the second factor.
+ */
+export const totpEnableSchema = z
+  .object({
+    code: newAuthenticatorCode,
+    currentCode: currentSecondFactor.optional(),
+    password: currentPassword.optional(),
+  })
+  .strict();
+export type TotpEnableInput = z.infer<typeof totpEnableSchema>;
+
+/** New recovery codes replace the old ones only with the password and a current code (or a recovery code). */
+export const regenerateRecoveryCodesSchema = z
+  .object({ currentCode: currentSecondFactor, password: currentPassword })
+  .strict();
+export type RegenerateRecoveryCodesInput = z.infer<typeof regenerateRecoveryCodesSchema>;
 
 export const registerSchema = z
   .object({

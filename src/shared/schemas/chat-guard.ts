@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { GUARD_STATES } from '../constants';
 import { groupThousands } from '../group-thousands';
 
-// Chat guard (signed-in-areas.md: Chat test page, Chat entities, Guard session states, §9 constants).
+// Chat guard: the chat test page, its entities, the guard session states and their constants.
 export const CHAT_MESSAGE_MAX_CHARS = 2000;
 export const GUARD_STATUS_POLL_MS = 2000;
 export const LOOP_TEST_MESSAGE = 'FUND WEEKLY';
@@ -21,7 +21,7 @@ function charCount(value: string): number {
   return Array.from(value).length;
 }
 
-/** POST /api/chat {message}: trimmed, never empty, at most 2,000 characters (SECURITY.md L). */
+/** POST /api/chat {message}: trimmed, never empty, at most 2,000 characters. */
 export const chatMessageSchema = z.object({
   message: z
     .string({ error: 'Message is required' })
@@ -47,7 +47,9 @@ export const verifyChallengeSchema = z.object({
     .min(1, 'Verification token is required')
     .max(128, 'Invalid verification token'),
   answer: z.union([z.number(), z.string()], { error: ANSWER_ERROR }).transform((value, ctx) => {
-    const number = typeof value === 'number' ? value : /^\s*-?\d{1,7}\s*$/.test(value) ? Number(value) : Number.NaN;
+    // Typed answers are short; a longer string is refused before the pattern reads it.
+    const typed = typeof value === 'string' && value.length <= 32 && /^\s*-?\d{1,7}\s*$/.test(value);
+    const number = typeof value === 'number' ? value : typed ? Number(value) : Number.NaN;
     if (!Number.isSafeInteger(number) || Math.abs(number) > 1_000_000) {
       ctx.addIssue({ code: 'custom', message: ANSWER_ERROR });
       return z.NEVER;
@@ -99,7 +101,7 @@ export const verifyResultSchema = z.object({
   success: z.boolean(),
   message: z.string(),
   error: z.string().nullable(),
-  /** The session state after the attempt (an addition to the spec's shape, so the page need not wait for a poll). */
+  /** The session state after the attempt (an addition to the documented shape, so the page need not wait for a poll). */
   state: guardStateSchema,
 });
 export type VerifyResultDto = z.infer<typeof verifyResultSchema>;

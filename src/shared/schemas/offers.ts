@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Offers (issue 10; PRODUCT.md 4): the offer menu, live repricing, the disclosure summary, the electronic
+// Offers: the offer menu, live repricing, the disclosure summary, the electronic
 // signature, what would change the offer, consolidation and the loan extras (payoff quote, renewal, lower payment).
 // This file is the contract between server and client: inputs are zod, answers plain types. Money in whole dollars
 // unless a name says otherwise.
@@ -28,7 +28,7 @@ export type PriceOfferInput = z.infer<typeof priceOfferSchema>;
 export const SIGNATURE_NAME_MAX = 200;
 
 /**
- * Acceptance is an electronic signature (issue 10 item 4): the chosen option, consent to electronic records, the
+ * Acceptance is an electronic signature: the chosen option, consent to electronic records, the
  * typed full name and the hash of the summary the client was shown (the server recomputes it and refuses a
  * mismatch, so nobody signs a summary other than the one priced).
  */
@@ -43,7 +43,10 @@ export const acceptOfferSchema = z
       .min(2, 'Please type your full name to sign')
       .max(SIGNATURE_NAME_MAX, `Please keep your name under ${SIGNATURE_NAME_MAX} characters`),
     consent: z.literal(true, { error: 'Please agree to receive and sign records electronically' }),
-    summaryHash: z.string().regex(/^[0-9a-f]{64}$/, 'The offer summary is missing; please review it again'),
+    summaryHash: z
+      .string()
+      .max(64, { error: 'The offer summary is missing; please review it again', abort: true })
+      .regex(/^[0-9a-f]{64}$/, 'The offer summary is missing; please review it again'),
   })
   .strict();
 export type AcceptOfferInput = z.infer<typeof acceptOfferSchema>;
@@ -64,7 +67,7 @@ export type RequestConsolidationInput = z.infer<typeof requestConsolidationSchem
 export const LOWER_PAYMENT_REASON_MIN = 10;
 export const LOWER_PAYMENT_REASON_MAX = 1000;
 
-/** A request for a lower weekly payment when revenue drops (issue 10 item 7); staff see it. */
+/** A request for a lower weekly payment when revenue drops; staff see it. */
 export const requestLowerPaymentSchema = z
   .object({
     loanId: objectId,

@@ -17,25 +17,96 @@ import {
 } from '@chakra-ui/react';
 import { toDataURL } from 'qrcode';
 import { useEffect, useState, type FormEvent } from 'react';
+import { PasswordInput } from '@/components/password-input';
 import { paths } from '@/config/paths';
-import { getErrorMessage } from '@/lib/errors';
+import { firstFieldErrors, getErrorMessage } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
+import { CURRENT_PASSWORD_MESSAGE, SECOND_FACTOR_MESSAGE } from '@shared/schemas/auth';
 
 /** The base32 key in groups of four, easier to type into an authenticator app. */
 export function groupSecret(secret: string): string {
   return secret.replace(/(.{4})/g, '$1 ').trim();
 }
 
+type ProofErrors = Partial<Record<'code' | 'currentCode' | 'password' | 'form', string>>;
+const PROOF_FIELDS = ['code', 'currentCode', 'password'] as const;
+
+/** The server's per-field messages for a refused call, else its message for the whole form. */
+function proofErrors(failure: unknown, fallback: string): ProofErrors {
+  const fields = firstFieldErrors(failure, PROOF_FIELDS);
+  return Object.keys(fields).length > 0 ? fields : { form: getErrorMessage(failure, fallback) };
+}
+
+/** Fields that prove the account's owner is here: the password and a current code (or a recovery code). */
+function ProofFields(props: {
+  password: string;
+  currentCode: string;
+  errors: ProofErrors;
+  onPassword: (value: string) => void;
+  onCurrentCode: (value: string) => void;
+}) {
+  return (
+    <>
+      <Field.Root required invalid={Boolean(props.errors.password)}>
+        <Field.Label>
+          Your password <Field.RequiredIndicator />
+        </Field.Label>
+        <PasswordInput
+          name="password"
+          autoComplete="current-password"
+          value={props.password}
+          onChange={(event) => props.onPassword(event.target.value)}
+        />
+        {props.errors.password && <Field.ErrorText>{props.errors.password}</Field.ErrorText>}
+      </Field.Root>
+      <Field.Root required invalid={Boolean(props.errors.currentCode)}>
+        <Field.Label>
+          Current code or recovery code <Field.RequiredIndicator />
+        </Field.Label>
+        <Input
+          name="currentCode"
+          autoComplete="one-time-code"
+          maxLength={10}
+          value={props.currentCode}
+          onChange={(event) => props.onCurrentCode(event.target.value)}
+        />
+        <Field.HelperText>From the authenticator app you use now, or one of your recovery codes.</Field.HelperText>
+        {props.errors.currentCode && <Field.ErrorText>{props.errors.currentCode}</Field.ErrorText>}
+      </Field.Root>
+    </>
+  );
+}
+
+/** What the browser can tell before asking the server: every field filled in, codes in their shape. */
+function checkProof(password: string, currentCode: string): ProofErrors {
+  const errors: ProofErrors = {};
+  if (!password) errors.password = CURRENT_PASSWORD_MESSAGE;
+  if (!/^\d{6}$|^[a-z0-9]{10}$/i.test(currentCode.trim())) errors.currentCode = SECOND_FACTOR_MESSAGE;
+  return errors;
+}
+
 /**
- * First staff login (PRODUCT.md 2): the session has no staff rights until an authenticator app is enrolled.
- * Shows the QR code and setup key, confirms a first code, then hands the one-time recovery codes up.
+ * Enrols an authenticator app: shows the QR code and setup key, confirms a first code, then hands the one-time
+ * recovery codes up. On a first staff login the session has no staff rights until this is done. `replacing`: the
+ * account already has one, so the password and a current code (or a recovery code) are asked for too; the server
+ * then signs out every other device and emails the staff member.
  */
-export function TotpEnrollment({ onEnabled }: { onEnabled: (recoveryCodes: string[]) => void }) {
+export function TotpEnrollment({
+  onEnabled,
+  replacing = false,
+  onCancel,
+}: {
+  onEnabled: (recoveryCodes: string[]) => void;
+  replacing?: boolean;
+  onCancel?: () => void;
+}) {
   const setup = trpc.auth.totpSetup.useMutation();
   const enable = trpc.auth.totpEnable.useMutation();
   const [qr, setQr] = useState<string | null>(null);
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [password, setPassword] = useState('');
+  const [currentCode, setCurrentCode] = useState('');
+  const [errors, setErrors] = useState<ProofErrors>({});
   const uri = setup.data?.uri;
 
   useEffect(() => {
@@ -52,16 +123,16 @@ export function TotpEnrollment({ onEnabled }: { onEnabled: (recoveryCodes: strin
   async function handleVerify(event: FormEvent) {
     event.preventDefault();
     const trimmed = code.trim();
-    if (!/^\d{6}$/.test(trimmed)) {
-      setError('Enter the 6-digit code from your authenticator app');
-      return;
-    }
-    setError(null);
+    const found: ProofErrors = replacing ? checkProof(password, currentCode) : {};
+    if (!/^\d{6}$/.test(trimmed)) found.code = 'Enter the 6-digit code from your authenticator app';
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
     try {
-      const result = await enable.mutateAsync({ code: trimmed });
+      const proof = replacing ? { currentCode: currentCode.trim(), password } : {};
+      const result = await enable.mutateAsync({ code: trimmed, ...proof });
       onEnabled(result.recoveryCodes);
     } catch (failure) {
-      setError(getErrorMessage(failure, 'Invalid verification code'));
+      setErrors(proofErrors(failure, 'Invalid verification code'));
     }
   }
 
@@ -72,11 +143,12 @@ export function TotpEnrollment({ onEnabled }: { onEnabled: (recoveryCodes: strin
           <Stack gap="6">
             <Box>
               <Heading as="h1" size="2xl">
-                Set up two-factor authentication
+                {replacing ? 'Replace your authenticator app' : 'Set up two-factor authentication'}
               </Heading>
               <Text color="fg.muted" mt="2">
-                Staff accounts need an authenticator app (such as Google Authenticator, 1Password or Authy). Until it is
-                set up, this session cannot open the back office.
+                {replacing
+                  ? 'Add the new app with the code below, then confirm with your password and a code from the app you use now (or a recovery code). Every other device signed in to this account will be signed out, and we will email you.'
+                  : 'Staff accounts need an authenticator app (such as Google Authenticator, 1Password or Authy). Until it is set up, this session cannot open the back office.'}
               </Text>
             </Box>
             {!setup.data ? (
@@ -87,9 +159,16 @@ export function TotpEnrollment({ onEnabled }: { onEnabled: (recoveryCodes: strin
                     <Alert.Title>{getErrorMessage(setup.error)}</Alert.Title>
                   </Alert.Root>
                 )}
-                <Button colorPalette="brand" loading={setup.isPending} onClick={() => setup.mutate()}>
-                  Begin Setup
-                </Button>
+                <Stack direction="row" gap="3">
+                  <Button colorPalette="brand" loading={setup.isPending} onClick={() => setup.mutate()}>
+                    Begin Setup
+                  </Button>
+                  {onCancel && (
+                    <Button variant="outline" onClick={onCancel}>
+                      Cancel
+                    </Button>
+                  )}
+                </Stack>
               </Stack>
             ) : (
               <SimpleGrid columns={{ base: 1, md: 2 }} gap="6" alignItems="start">
@@ -120,8 +199,14 @@ export function TotpEnrollment({ onEnabled }: { onEnabled: (recoveryCodes: strin
                 </Stack>
                 <chakra.form onSubmit={handleVerify} noValidate>
                   <Stack gap="4">
-                    <Field.Root required invalid={Boolean(error)}>
-                      <Field.Label>6-digit code</Field.Label>
+                    {errors.form && (
+                      <Alert.Root status="error">
+                        <Alert.Indicator />
+                        <Alert.Title>{errors.form}</Alert.Title>
+                      </Alert.Root>
+                    )}
+                    <Field.Root required invalid={Boolean(errors.code)}>
+                      <Field.Label>{replacing ? '6-digit code from the new app' : '6-digit code'}</Field.Label>
                       <Input
                         name="totpCode"
                         inputMode="numeric"
@@ -130,15 +215,35 @@ export function TotpEnrollment({ onEnabled }: { onEnabled: (recoveryCodes: strin
                         value={code}
                         onChange={(event) => {
                           setCode(event.target.value);
-                          setError(null);
+                          setErrors({});
                         }}
                       />
                       <Field.HelperText>The code your app shows for Summit Funding.</Field.HelperText>
-                      {error && <Field.ErrorText>{error}</Field.ErrorText>}
+                      {errors.code && <Field.ErrorText>{errors.code}</Field.ErrorText>}
                     </Field.Root>
+                    {replacing && (
+                      <ProofFields
+                        password={password}
+                        currentCode={currentCode}
+                        errors={errors}
+                        onPassword={(value) => {
+                          setPassword(value);
+                          setErrors({});
+                        }}
+                        onCurrentCode={(value) => {
+                          setCurrentCode(value);
+                          setErrors({});
+                        }}
+                      />
+                    )}
                     <Button type="submit" colorPalette="brand" loading={enable.isPending} loadingText="Verifying...">
-                      Verify and Enable
+                      {replacing ? 'Verify and Replace' : 'Verify and Enable'}
                     </Button>
+                    {onCancel && (
+                      <Button variant="outline" onClick={onCancel}>
+                        Cancel
+                      </Button>
+                    )}
                   </Stack>
                 </chakra.form>
               </SimpleGrid>
@@ -192,6 +297,117 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
               </Button>
               <Button colorPalette="brand" onClick={onDone}>
                 {isSaved ? 'Copied — Continue to Dashboard' : 'I have saved them — Continue'}
+              </Button>
+            </Stack>
+          </Stack>
+        </Card.Body>
+      </Card.Root>
+    </Container>
+  );
+}
+
+/** New recovery codes, asked for with the password and a current code (or a recovery code). */
+export function RegenerateRecoveryCodes({
+  onDone,
+  onCancel,
+}: {
+  onDone: (recoveryCodes: string[]) => void;
+  onCancel: () => void;
+}) {
+  const regenerate = trpc.auth.recoveryCodesRegenerate.useMutation();
+  const [password, setPassword] = useState('');
+  const [currentCode, setCurrentCode] = useState('');
+  const [errors, setErrors] = useState<ProofErrors>({});
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    const found = checkProof(password, currentCode);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    try {
+      const result = await regenerate.mutateAsync({ currentCode: currentCode.trim(), password });
+      onDone(result.recoveryCodes);
+    } catch (failure) {
+      setErrors(proofErrors(failure, 'New recovery codes could not be made. Please try again.'));
+    }
+  }
+
+  return (
+    <Container maxW="xl" py={{ base: '8', md: '14' }}>
+      <Card.Root>
+        <Card.Body>
+          <chakra.form onSubmit={handleSubmit} noValidate>
+            <Stack gap="5">
+              <Heading as="h1" size="2xl">
+                Make new recovery codes
+              </Heading>
+              <Text color="fg.muted">
+                Your current recovery codes will stop working, every other device signed in to this account will be
+                signed out, and we will email you.
+              </Text>
+              {errors.form && (
+                <Alert.Root status="error">
+                  <Alert.Indicator />
+                  <Alert.Title>{errors.form}</Alert.Title>
+                </Alert.Root>
+              )}
+              <ProofFields
+                password={password}
+                currentCode={currentCode}
+                errors={errors}
+                onPassword={(value) => {
+                  setPassword(value);
+                  setErrors({});
+                }}
+                onCurrentCode={(value) => {
+                  setCurrentCode(value);
+                  setErrors({});
+                }}
+              />
+              <Stack direction="row" gap="3">
+                <Button type="submit" colorPalette="brand" loading={regenerate.isPending} loadingText="Verifying...">
+                  Make New Codes
+                </Button>
+                <Button variant="outline" onClick={onCancel}>
+                  Cancel
+                </Button>
+              </Stack>
+            </Stack>
+          </chakra.form>
+        </Card.Body>
+      </Card.Root>
+    </Container>
+  );
+}
+
+/**
+ * The signed-in staff member's second factor: replace the authenticator app, or make new recovery codes. Both
+ * hand the new recovery codes up to be shown once.
+ */
+export function TwoFactorSettings({ onRecoveryCodes }: { onRecoveryCodes: (codes: string[]) => void }) {
+  const [mode, setMode] = useState<'replace' | 'recovery' | null>(null);
+  if (mode === 'replace')
+    return <TotpEnrollment replacing onEnabled={onRecoveryCodes} onCancel={() => setMode(null)} />;
+  if (mode === 'recovery') return <RegenerateRecoveryCodes onDone={onRecoveryCodes} onCancel={() => setMode(null)} />;
+  return (
+    <Container maxW="7xl" pb="10">
+      <Card.Root size="sm">
+        <Card.Body>
+          <Stack direction={{ base: 'column', md: 'row' }} gap="4" justify="space-between" align={{ md: 'center' }}>
+            <Box>
+              <Heading as="h2" size="md">
+                Two-factor authentication
+              </Heading>
+              <Text color="fg.muted" fontSize="sm">
+                Lost your phone or used up your recovery codes? Both need your password and a current code.
+              </Text>
+            </Box>
+            <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
+              <Button variant="outline" onClick={() => setMode('replace')}>
+                Replace Authenticator App
+              </Button>
+              <Button variant="outline" onClick={() => setMode('recovery')}>
+                Make New Recovery Codes
               </Button>
             </Stack>
           </Stack>

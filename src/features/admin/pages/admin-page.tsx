@@ -3,11 +3,11 @@ import { useState } from 'react';
 import { useAuth, useRefreshAuth } from '@/hooks/use-auth';
 import { usePageMeta } from '@/hooks/use-page-meta';
 import { AdminDashboard } from '../components/admin-dashboard';
-import { CodeStepRequired, RecoveryCodes, TotpEnrollment } from '../components/totp-enrollment';
+import { CodeStepRequired, RecoveryCodes, TotpEnrollment, TwoFactorSettings } from '../components/totp-enrollment';
 
 /**
  * /admin (staff only). Until the second factor has passed in this session the server grants no staff rights,
- * so the page shows the enrolment (first login) or asks to sign in again with the code (PRODUCT.md 2).
+ * so the page shows the enrolment (first login) or asks to sign in again with the code.
  */
 export default function AdminPage() {
   usePageMeta('Admin Dashboard');
@@ -35,5 +35,10 @@ export default function AdminPage() {
   }
   if (!user.mfaVerified)
     return user.totpEnabled ? <CodeStepRequired /> : <TotpEnrollment onEnabled={setRecoveryCodes} />;
-  return <AdminDashboard user={user} />;
+  return (
+    <>
+      <AdminDashboard user={user} />
+      <TwoFactorSettings onRecoveryCodes={setRecoveryCodes} />
+    </>
+  );
 }
