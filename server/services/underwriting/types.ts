@@ -19,6 +19,9 @@ export type Direction = 'credit' | 'debit';
 
 export type StatementLayout = 'signed-amount' | 'debit-credit-columns' | 'sections' | 'mixed';
 
+/** What decided a row's direction: the printed running balance, a sign or marker, its column, its section, a type word. */
+export type DirectionSource = 'balance' | 'sign' | 'column' | 'section' | 'type';
+
 export type ParsedTransaction = {
   date: string;
   description: string;
@@ -27,6 +30,9 @@ export type ParsedTransaction = {
   /** Running balance when the statement prints one on this row. */
   balanceCents: number | null;
   page: number;
+  directionSource?: DirectionSource;
+  /** The layout said one direction, the printed running balance the other; the balance was followed. */
+  correctedByBalance?: boolean;
 };
 
 export type BalanceCheck = {
@@ -36,6 +42,10 @@ export type BalanceCheck = {
   differenceCents: number | null;
   /** Rows whose printed running balance disagrees with the previous balance plus the row amount. */
   runningBalanceBreaks: number;
+  /** Rows whose direction the printed running balance corrected. */
+  correctedRows?: number;
+  /** Running balances printed on rows (and checked). */
+  printedBalances?: number;
   note: string | null;
 };
 
@@ -47,6 +57,8 @@ export type ParsedSegment = {
   closingBalanceCents: number | null;
   transactions: ParsedTransaction[];
   balanceCheck: BalanceCheck;
+  /** How the statement listed its rows (transactions are always returned oldest first). */
+  order?: 'oldest-first' | 'newest-first';
 };
 
 export type ParsedStatement = {
