@@ -185,7 +185,17 @@ function readPart(part: RowPart, line: Line): ReadRow {
     text.push(cell.text);
     textX0 = Math.min(textX0, cell.x0);
   }
-  if (money.length === 0) return { kind: 'skip' };
+  if (money.length === 0) {
+    // A description printed up against its amount can arrive as one piece of text: split the amount off its end.
+    const lastText = text.at(-1);
+    const tail = lastText ? /^(.*[A-Za-z].*?)\s+(\S+)$/.exec(lastText) : null;
+    const amount = tail?.[2] ? parseMoney(tail[2]) : null;
+    const cell = part.cells.at(-1);
+    if (!tail?.[1] || !amount || !cell || cell.money) return { kind: 'skip' };
+    text[text.length - 1] = tail[1];
+    const x0 = cell.x1 - ((tail[2]?.length ?? 0) / cell.text.length) * (cell.x1 - cell.x0);
+    money.push({ x0, x1: cell.x1, text: tail[2] ?? '', money: amount, column: -1 });
+  }
   const description = text.join(' ').replace(/\s+/g, ' ').trim();
   const lastMoney = money.at(-1);
   if (OPENING_LABEL.test(description) || CLOSING_LABEL.test(description)) {
@@ -516,9 +526,23 @@ function headingRole(row: Row, cell: MoneyCell): Role | null {
     const overlaps = item.x0 <= cell.x1 + 4 && cell.x0 <= item.x1 + 4;
     const distance = overlaps ? 0 : Math.min(Math.abs(item.x1 - cell.x1), Math.abs(item.x0 - cell.x0));
     if (distance > 30) continue;
-    if (!best || distance < best.distance) best = { role: roleOf(item.text), distance };
+    if (!best || distance < best.distance) best = { role: roleOfHeading(item.text, item, cell), distance };
   }
   return best?.role ?? null;
+}
+
+/** A heading cell's role; when several headings ran together into one cell, only the words above the amount count. */
+function roleOfHeading(text: string, cell: HeadingCell, money: MoneyCell): Role | null {
+  const role = roleOf(text);
+  if (role !== 'amount' || !/\s/.test(text)) return role;
+  const perChar = (cell.x1 - cell.x0) / Math.max(1, text.length);
+  const words: string[] = [];
+  for (const match of text.matchAll(/\S+/g)) {
+    const x0 = cell.x0 + (match.index ?? 0) * perChar;
+    const x1 = x0 + match[0].length * perChar;
+    if (x1 > money.x0 - 2 && x0 < money.x1 + 2) words.push(match[0]);
+  }
+  return words.length > 0 ? (roleOf(words.join(' ')) ?? role) : role;
 }
 
 /** The column holding the running balance: the one whose movement row to row equals the row's amount. */
@@ -530,28 +554,25 @@ function findBalanceColumn(rows: Row[], columns: number, opening: number | null,
       headingVotes.set(cell.column, (headingVotes.get(cell.column) ?? 0) + 1);
   for (let column = 0; column < columns; column += 1) {
     let previous: number | null = opening;
-    let pending = 0;
+    let pending: number[] | null = [];
     let hits = 0;
     let eligible = 0;
     rows.forEach((row, index) => {
       const checkpoint = checkpoints.find((item) => item.beforeRow === index);
-      if (checkpoint) {
-        previous = checkpoint.cents;
-        pending = 0;
-      }
+      if (checkpoint && pending?.length === 0) previous = checkpoint.cents;
       const cell = row.money.find((item) => item.column === column);
       const others = row.money.filter((item) => item.column !== column && item.money.cents !== 0);
-      if (!cell) {
-        pending += 1;
-        return;
-      }
+      if (pending && others.length === 1) pending.push(others[0]?.money.cents ?? 0);
+      else pending = null;
+      if (!cell) return;
       const balance = signedCents(cell.money);
-      if (previous !== null && pending === 0 && others.length === 1) {
+      // Some banks print the balance only on a day's last row: the day's amounts must add up to its movement.
+      if (previous !== null && pending && pending.length > 0 && pending.length <= 14) {
         eligible += 1;
-        if (Math.abs(balance - previous) === others[0]?.money.cents) hits += 1;
+        if (reachable(pending, balance - previous)) hits += 1;
       }
       previous = balance;
-      pending = 0;
+      pending = [];
     });
     const qualifies = hits >= 1 && hits >= eligible * 0.5;
     const named = (headingVotes.get(column) ?? 0) > 0 && eligible === 0 && hits === 0;
@@ -560,6 +581,20 @@ function findBalanceColumn(rows: Row[], columns: number, opening: number | null,
     if (!best || score > best.hits) best = { column, hits: score };
   }
   return best?.column ?? null;
+}
+
+/** Whether some choice of signs for `amounts` adds up to `target`. */
+function reachable(amounts: number[], target: number): boolean {
+  let sums = new Set<number>([0]);
+  for (const amount of amounts) {
+    const next = new Set<number>();
+    for (const sum of sums) {
+      next.add(sum + amount);
+      next.add(sum - amount);
+    }
+    sums = next;
+  }
+  return sums.has(target);
 }
 
 type Convention = Map<number, Direction | 'signed'>;

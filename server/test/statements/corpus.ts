@@ -460,16 +460,18 @@ function printSection(
   sheet.ensure(5);
   heading('');
   for (const entry of entries) {
-    sheet.ensure(1);
+    const lines = wrapText(sheet, entry.printed, context.x.amount - 100 - context.x.desc);
+    sheet.ensure(lines.length);
     sheet.line([
       { text: context.dateFormat(entry.date), x: context.x.date },
-      { text: entry.printed, x: context.x.desc },
+      { text: lines[0] ?? '', x: context.x.desc },
       {
         text: context.negative ? `-${money(entry.amountCents)}` : money(entry.amountCents),
         x: context.x.amount,
         align: 'right',
       },
     ]);
+    for (const extra of lines.slice(1)) sheet.line([{ text: extra, x: context.x.desc }], sheet.size * 1.2);
   }
   sheet.onPageTop = pageTop;
   sheet.ensure(2);
@@ -640,8 +642,20 @@ function columnLayout(
     credit: 76,
     balance: 84,
   };
+  // Date columns fit the longest date the statement prints ("September 30, 2026").
+  const widestDate = Math.ceil(sheet.widthOf(context.dateFormat('2026-09-30')) + 12);
+  widths.date = Math.max(widths.date, widestDate);
+  widths.date2 = Math.max(widths.date2, widestDate);
+  // A column is at least as wide as its heading, as on a real statement (headings never overprint each other).
+  for (const kind of kinds) {
+    if (kind === 'desc') continue;
+    const heading = headingsFor[kind] ?? [kind];
+    const oneLine = sheet.widthOf(heading.filter(Boolean).join(' '), true);
+    const twoLine = Math.max(...heading.filter((part): part is string => Boolean(part)).map((part) => sheet.widthOf(part, true)));
+    widths[kind] = Math.max(widths[kind], Math.ceil((context.variation.headings === 'two-line' ? twoLine : oneLine) + 12));
+  }
   const fixed = kinds.reduce((sum, kind) => sum + widths[kind], 0);
-  widths.desc = Math.max(150, sheet.width - 72 - fixed);
+  widths.desc = Math.max(110, sheet.width - 72 - fixed);
   const columns: TableColumn[] = [];
   let x = 36;
   for (const kind of kinds) {
@@ -818,7 +832,7 @@ const FAMILY_RENDERERS: Record<FamilyName, (context: StatementContext) => void> 
     sheet.ensure(2);
     sheet.line([
       { text: `Ending balance on ${parts(period.end).m}/${parts(period.end).d}`, x: 150 },
-      { text: money(period.closingBalanceCents), x: sheet.width - 40, align: 'right' },
+      { text: amountText(period.closingBalanceCents, 'minus'), x: sheet.width - 40, align: 'right' },
     ]);
   },
   // Sections where subtractions print as negative numbers, plus a daily ledger balance list.
@@ -881,17 +895,17 @@ const FAMILY_RENDERERS: Record<FamilyName, (context: StatementContext) => void> 
     ]);
     sheet.line([
       { text: `BUSINESS CHECKING ${context.ledger.accountLast4}-S70`, x: 36 },
-      { text: money(period.openingBalanceCents), x: 250, align: 'right' },
+      { text: amountText(period.openingBalanceCents, 'minus'), x: 250, align: 'right' },
       { text: money(t.creditCents), x: 340, align: 'right' },
       { text: money(t.debitCents), x: 430, align: 'right' },
-      { text: money(period.closingBalanceCents), x: 520, align: 'right' },
+      { text: amountText(period.closingBalanceCents, 'minus'), x: 520, align: 'right' },
     ]);
     sheet.y += 10;
     sheet.line([{ text: `BUSINESS CHECKING ${context.ledger.accountLast4}-S70`, x: 36, bold: true }]);
-    sheet.line([{ text: 'Previous Balance', x: 110 }, { text: money(period.openingBalanceCents), x: sheet.width - 40, align: 'right' }]);
+    sheet.line([{ text: 'Previous Balance', x: 110 }, { text: amountText(period.openingBalanceCents, 'minus'), x: sheet.width - 40, align: 'right' }]);
     activityTable(context, { money: 'one', style: 'minus', headingSet: 'odd' });
     sheet.ensure(1);
-    sheet.line([{ text: 'Ending Balance', x: 110 }, { text: money(period.closingBalanceCents), x: sheet.width - 40, align: 'right' }]);
+    sheet.line([{ text: 'Ending Balance', x: 110 }, { text: amountText(period.closingBalanceCents, 'minus'), x: sheet.width - 40, align: 'right' }]);
     void variation;
   },
   'online-printout': () => undefined, // printed by renderPrintout (a date range, not monthly statements)
@@ -900,8 +914,8 @@ const FAMILY_RENDERERS: Record<FamilyName, (context: StatementContext) => void> 
     const { sheet, period } = context;
     letterhead(context, 'Treasury Management - Account Activity Report', [`Account: ${context.ledger.accountLast4}`]);
     sheet.onPageTop = repeatedTop(context);
-    sheet.line([{ text: 'Opening Ledger', x: 36 }, { text: money(period.openingBalanceCents), x: 220, align: 'right' }, { text: 'Opening Available', x: 260 }, { text: money(period.openingBalanceCents), x: 440, align: 'right' }]);
-    sheet.line([{ text: 'Closing Ledger', x: 36 }, { text: money(period.closingBalanceCents), x: 220, align: 'right' }, { text: 'Closing Available', x: 260 }, { text: money(period.closingBalanceCents), x: 440, align: 'right' }]);
+    sheet.line([{ text: 'Opening Ledger', x: 36 }, { text: amountText(period.openingBalanceCents, 'minus'), x: 220, align: 'right' }, { text: 'Opening Available', x: 260 }, { text: amountText(period.openingBalanceCents, 'minus'), x: 440, align: 'right' }]);
+    sheet.line([{ text: 'Closing Ledger', x: 36 }, { text: amountText(period.closingBalanceCents, 'minus'), x: 220, align: 'right' }, { text: 'Closing Available', x: 260 }, { text: amountText(period.closingBalanceCents, 'minus'), x: 440, align: 'right' }]);
     sheet.y += 8;
     context.variation = { ...context.variation, refColumn: true };
     activityTable(context, { money: 'two', headingSet: 'posting', balance: context.variation.summary ? 'every' : 'none', type: false });
