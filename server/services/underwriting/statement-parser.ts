@@ -1,7 +1,7 @@
 // Turns the lines of a text PDF into statement periods and transactions without knowing the bank. A transaction
 // row is recognised by its shape (a date, then text, then one or more amounts), never by the table's headings;
 // headings, section titles, signs and markers are evidence for which way money moved, and where a running balance
-// is printed the balance's movement decides (see docs/statement-reader.md).
+// is printed the balance's movement decides.
 import { findDateRange, findFullDates, parseRowDate, rowDateResolver, type RowDate } from './dates';
 import { formatCents, parseMoney, type ParsedMoney } from './money';
 import { MIN_TEXT_CHARS_PER_PAGE } from './policy';
@@ -44,6 +44,10 @@ type Row = {
   amountCents: number;
   balanceCents: number | null;
   corrected: boolean;
+  /** The direction came only from the unsigned-amount default, so a balance that disagrees infers, not corrects. */
+  weak: boolean;
+  /** What the layout itself said (signs, columns, sections), before the balance was consulted. */
+  layoutSource: DirectionSource | null;
 };
 
 /** A balance printed between rows ("Balance forward" at a page top): the balance before row `beforeRow`. */
@@ -162,6 +166,7 @@ function readPart(part: RowPart, line: Line): ReadRow {
   const text: string[] = [];
   let reference = part.reference;
   let typeWord: Direction | null = null;
+  let typeText: string | null = null;
   let textX0 = Number.POSITIVE_INFINITY;
   for (const cell of part.cells) {
     if (cell.money) {
@@ -176,6 +181,7 @@ function readPart(part: RowPart, line: Line): ReadRow {
     }
     if (TYPE_WORD.test(cell.text)) {
       typeWord = /^(credit|deposit|cr)$/i.test(cell.text) ? 'credit' : 'debit';
+      typeText = cell.text;
       continue;
     }
     if (REFERENCE.test(cell.text)) {
@@ -184,6 +190,11 @@ function readPart(part: RowPart, line: Line): ReadRow {
     }
     text.push(cell.text);
     textX0 = Math.min(textX0, cell.x0);
+  }
+  // A lone "DEPOSIT" is the description itself, not a type column.
+  if (text.length === 0 && typeText) {
+    text.push(typeText);
+    typeWord = null;
   }
   if (money.length === 0) {
     // A description printed up against its amount can arrive as one piece of text: split the amount off its end.
@@ -229,6 +240,8 @@ function readPart(part: RowPart, line: Line): ReadRow {
       amountCents: 0,
       balanceCents: null,
       corrected: false,
+      weak: false,
+      layoutSource: null,
     },
   };
 }
@@ -440,7 +453,7 @@ export function parseStatementLines(lines: Line[], pageCount: number): ParseResu
     }
     if (!result) continue;
     finished.push(result.segment);
-    for (const transaction of result.segment.transactions) sources.add(transaction.directionSource ?? 'sign');
+    for (const transaction of result.segment.transactions) sources.add(transaction.layoutSource ?? 'sign');
   }
   const transactionCount = finished.reduce((sum, item) => sum + item.transactions.length, 0);
   if (transactionCount === 0) {
@@ -597,16 +610,23 @@ function reachable(amounts: number[], target: number): boolean {
   return sums.has(target);
 }
 
-type Convention = Map<number, Direction | 'signed'>;
+type Convention = Map<number, Direction | 'signed' | 'unsigned' | 'unmarked-credit' | 'unmarked-debit'>;
 
-function conventionDirection(row: Row, cell: MoneyCell, convention: Convention): { direction: Direction; source: DirectionSource } | null {
+function conventionDirection(
+  row: Row,
+  cell: MoneyCell,
+  convention: Convention,
+): { direction: Direction; source: DirectionSource; weak?: boolean } | null {
   const { money } = cell;
   if (money.isNegative) return { direction: 'debit', source: 'sign' };
   if (money.hasSign) return { direction: 'credit', source: 'sign' };
   const rule = convention.get(cell.column);
   if (rule === 'credit' || rule === 'debit') return { direction: rule, source: 'column' };
+  if (rule === 'unmarked-credit' || rule === 'unmarked-debit')
+    return { direction: rule === 'unmarked-credit' ? 'credit' : 'debit', source: 'sign' };
   if (row.section) return { direction: row.section, source: 'section' };
   if (row.typeWord) return { direction: row.typeWord, source: 'type' };
+  if (rule === 'unsigned') return { direction: 'credit', source: 'sign', weak: true };
   return null;
 }
 
@@ -622,15 +642,19 @@ function inferConvention(rows: Row[], amountColumns: number[], balanceGroups: Ba
     const cells = rows.flatMap((row) => row.money.filter((cell) => cell.column === column).map((cell) => ({ row, cell })));
     const negative = cells.filter(({ cell }) => cell.money.isNegative).length;
     const positive = cells.filter(({ cell }) => cell.money.hasSign && !cell.money.isNegative).length;
-    if (negative > 0 && positive === 0) convention.set(column, 'credit');
-    else if (positive > 0 && negative === 0) convention.set(column, 'debit');
+    if (negative > 0 && positive === 0) convention.set(column, 'unmarked-credit');
+    else if (positive > 0 && negative === 0) convention.set(column, 'unmarked-debit');
     else if (negative > 0 && positive > 0) convention.set(column, 'signed');
     else {
       const roles = cells.map(({ row, cell }) => headingRole(row, cell));
       const credit = roles.filter((role) => role === 'credit').length;
       const debit = roles.filter((role) => role === 'debit').length;
+      const amount = roles.filter((role) => role === 'amount').length;
       if (credit > debit) convention.set(column, 'credit');
       else if (debit > credit) convention.set(column, 'debit');
+      // A signed "Amount" column where nothing is marked negative: the amounts read as deposits unless a printed
+      // running balance says otherwise (then they are inferred from it, not corrected).
+      else if (amount > 0) convention.set(column, 'unsigned');
       fixed.push(column);
     }
   }
@@ -751,8 +775,11 @@ function finishSegment(
     if (decided) {
       row.direction = decided.direction;
       row.source = decided.source;
+      row.layoutSource = decided.source;
+      row.weak = decided.weak ?? false;
     }
   }
+  let inferred = 0;
   // The balance wins: a single row between two printed balances takes the direction of the movement; a longer
   // run that does not add up is solved when exactly one reading of its rows matches the movement.
   for (const group of groups) {
@@ -775,7 +802,8 @@ function finishSegment(
     if (only === undefined) continue;
     live.forEach((row, index) => {
       const direction: Direction = only & (1 << index) ? 'debit' : 'credit';
-      if (row.direction && row.direction !== direction) {
+      if (row.direction && row.direction !== direction && row.weak) inferred += 1;
+      else if (row.direction && row.direction !== direction) {
         row.corrected = true;
         corrected += 1;
       }
@@ -798,11 +826,13 @@ function finishSegment(
       balanceCents: row.balanceCents,
       page: row.page,
       directionSource: row.source ?? 'sign',
+      layoutSource: row.layoutSource ?? 'sign',
       ...(row.corrected ? { correctedByBalance: true } : {}),
     });
   }
   if (undecided > 0 && transactions.length === 0) return 'undecided';
   if (undecided > 0) warnings.push(`${undecided} row(s) left out: nothing on the statement says which way the money moved.`);
+  if (inferred > 0) warnings.push(`Amounts carry no sign; ${inferred} debit(s) inferred from the running balance.`);
   if (corrected > 0)
     warnings.push(`${corrected} row(s) read against the printed running balance, which disagreed with the layout.`);
   if (!period) {

@@ -31,6 +31,8 @@ export type ParsedTransaction = {
   balanceCents: number | null;
   page: number;
   directionSource?: DirectionSource;
+  /** What the layout said before the running balance was consulted (signs, columns, sections). */
+  layoutSource?: DirectionSource;
   /** The layout said one direction, the printed running balance the other; the balance was followed. */
   correctedByBalance?: boolean;
 };

@@ -627,10 +627,11 @@ function summaryBox(context: StatementContext, labels: [string, string, string, 
 
 function columnLayout(
   context: StatementContext,
-  kinds: ColumnKind[],
+  requested: ColumnKind[],
   headingsFor: Partial<Record<ColumnKind, [string, string?]>>,
 ): TableColumn[] {
   const { sheet } = context;
+  let kinds = requested;
   const widths: Record<ColumnKind, number> = {
     date: sheet.mono ? 60 : 56,
     date2: 56,
@@ -654,7 +655,12 @@ function columnLayout(
     const twoLine = Math.max(...heading.filter((part): part is string => Boolean(part)).map((part) => sheet.widthOf(part, true)));
     widths[kind] = Math.max(widths[kind], Math.ceil((context.variation.headings === 'two-line' ? twoLine : oneLine) + 12));
   }
-  const fixed = kinds.reduce((sum, kind) => sum + widths[kind], 0);
+  // What does not fit the page is left out, as a bank's layout would (the second date, then the reference).
+  for (const optional of ['date2', 'ref'] as const) {
+    const total = kinds.reduce((sum, kind) => sum + (kind === 'desc' ? 0 : widths[kind]), 0);
+    if (total + 140 > sheet.width - 72 && kinds.includes(optional)) kinds = kinds.filter((kind) => kind !== optional);
+  }
+  const fixed = kinds.reduce((sum, kind) => sum + (kind === 'desc' ? 0 : widths[kind]), 0);
   widths.desc = Math.max(110, sheet.width - 72 - fixed);
   const columns: TableColumn[] = [];
   let x = 36;
