@@ -5,7 +5,7 @@ import { extractPdfText } from '../../services/underwriting/pdf-text';
 import { parseStatementPages } from '../../services/underwriting/statement-parser';
 import type { ParsedStatement } from '../../services/underwriting/types';
 import { expectedCorpusMonths, shownEntries } from './corpus-ledger';
-import type { CorpusCase } from './corpus';
+import { printedDescriptionOf, type CorpusCase } from './corpus';
 
 export type CaseReport = {
   ok: boolean;
@@ -48,6 +48,22 @@ export async function checkCase(item: CorpusCase): Promise<CaseReport> {
       `transactions: ${read.length} read, ${truth.length} printed; missing ${missing.length} (${missing.slice(0, 3).join(' ')}), extra ${extra.length} (${extra.slice(0, 3).join(' ')})`,
     );
   }
+  // Descriptions: the printed words, wrapped lines joined; no reference, second date or type word leaks in.
+  const printed = new Map<string, string[]>();
+  for (const entry of shownEntries(item.ledger)) {
+    const list = printed.get(key(entry)) ?? [];
+    list.push(printedDescriptionOf(entry).replace(/\s+/g, ' '));
+    printed.set(key(entry), list);
+  }
+  const wrongDescriptions: string[] = [];
+  for (const transaction of statements.flatMap((statement) => statement.segments.flatMap((s) => s.transactions))) {
+    const list = printed.get(key(transaction));
+    const index = list?.indexOf(transaction.description) ?? -1;
+    if (list && index >= 0) list.splice(index, 1);
+    else if (list) wrongDescriptions.push(`"${transaction.description}" (printed "${list.join('" or "')}")`);
+  }
+  if (wrongDescriptions.length > 0)
+    problems.push(`descriptions: ${wrongDescriptions.length} wrong, e.g. ${wrongDescriptions.slice(0, 2).join('; ')}`);
   // Monthly true revenue, to the cent.
   const expected = expectedCorpusMonths(item.ledger).map((m) => `${m.month}:${m.coveredDays}:${m.trueRevenueCents}`);
   const months = (insights?.months ?? [])

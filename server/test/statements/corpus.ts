@@ -337,7 +337,7 @@ type TableSpec = {
   balanceForwardLabel: string;
 };
 
-type PrintedEntry = LedgerEntry & { printed: string };
+type PrintedEntry = LedgerEntry & { printed: string; source: LedgerEntry };
 
 function printHeadings(sheet: Sheet, columns: TableColumn[], headings: Variation['headings']) {
   if (headings === 'none') return;
@@ -499,6 +499,8 @@ function printChecks(
   ]);
   for (const check of checks) {
     sheet.ensure(1);
+    // A checks-paid table prints the number only; the reader names the row after it.
+    PRINTED_DESCRIPTIONS.set(check.source, check.description);
     sheet.line([
       { text: /\d+/.exec(check.description)?.[0] ?? '', x: x.number },
       { text: dateFormat(check.date), x: x.date },
@@ -1074,8 +1076,19 @@ function pickDateFormat(family: FamilyName, variation: Variation): (iso: string)
   return DATE_FORMATS[index] ?? ((iso: string) => iso);
 }
 
+/** The description each ledger entry was printed with (the bank's ids and trace numbers included). */
+const PRINTED_DESCRIPTIONS = new WeakMap<LedgerEntry, string>();
+
+export function printedDescriptionOf(entry: LedgerEntry): string {
+  return PRINTED_DESCRIPTIONS.get(entry) ?? entry.description;
+}
+
 function printed(entries: LedgerEntry[], rand: () => number, decorateOn: boolean): PrintedEntry[] {
-  return entries.map((entry) => ({ ...entry, printed: decorate(entry, rand, decorateOn) }));
+  return entries.map((entry) => {
+    const text = decorate(entry, rand, decorateOn);
+    PRINTED_DESCRIPTIONS.set(entry, text);
+    return { ...entry, printed: text, source: entry };
+  });
 }
 
 async function renderStatements(family: FamilyName, ledger: CorpusLedger, periods: CorpusPeriod[], variation: Variation) {
@@ -1196,7 +1209,8 @@ export async function buildCorpusCase(options: CaseOptions): Promise<CorpusCase>
     debitsPerMonth: options.debitsPerMonth,
     openingBalanceCents: options.openingBalanceCents,
     noise: options.noise,
-    dropCycle: options.dropCycle,
+    // A printout is one continuous date range: it cannot leave a month out.
+    dropCycle: options.family === 'online-printout' ? null : options.dropCycle,
   });
   let pdfs: Buffer[];
   if (options.family === 'online-printout') pdfs = [await renderPrintout(ledger, options.variation)];
