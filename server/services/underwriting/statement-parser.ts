@@ -2,7 +2,15 @@
 // row is recognised by its shape (a date, then text, then one or more amounts), never by the table's headings;
 // headings, section titles, signs and markers are evidence for which way money moved, and where a running balance
 // is printed the balance's movement decides.
-import { findDateRange, findFullDates, parseRowDate, rowDateResolver, type RowDate } from './dates';
+import {
+  findDateRange,
+  findFullDates,
+  fromDayNumber,
+  parseRowDate,
+  rowDateResolver,
+  toDayNumber,
+  type RowDate,
+} from './dates';
 import { formatCents, parseMoney, type ParsedMoney } from './money';
 import { MIN_TEXT_CHARS_PER_PAGE } from './policy';
 import type { Cell, Line } from './text-layout';
@@ -61,6 +69,8 @@ type DraftSegment = {
   closingDate: string | null;
   rows: Row[];
   checkpoints: Checkpoint[];
+  /** The latest full date printed outside the rows (a statement date), for statements that print no period. */
+  anchor: string | null;
 };
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -184,6 +194,8 @@ function readPart(part: RowPart, line: Line): ReadRow {
       typeText = cell.text;
       continue;
     }
+    // "-" or "*" in an empty column is a placeholder, not part of the description.
+    if (/^[-\u2013\u2014.*]+$/.test(cell.text)) continue;
     if (REFERENCE.test(cell.text)) {
       reference ??= cell.text;
       continue;
@@ -364,6 +376,7 @@ export function parseStatementLines(lines: Line[], pageCount: number): ParseResu
       closingDate: null,
       rows: [],
       checkpoints: [],
+      anchor: null,
     };
     segments.push(segment);
     return segment;
@@ -376,11 +389,10 @@ export function parseStatementLines(lines: Line[], pageCount: number): ParseResu
 
   for (const line of lines) {
     if (lastRow && lastRow.page !== line.page) lastRow = null;
-    const parts = datedParts(line);
-    if (parts.length > 0) {
+    const reads = datedParts(line).map((part) => readPart(part, line));
+    if (reads.some((read) => read.kind !== 'skip')) {
       let accepted = false;
-      for (const part of parts) {
-        const read = readPart(part, line);
+      for (const read of reads) {
         if (read.kind === 'row') {
           segment ??= newSegment(null);
           read.row.section = section;
@@ -397,6 +409,8 @@ export function parseStatementLines(lines: Line[], pageCount: number): ParseResu
       lastHeading = null;
       continue;
     }
+    // A dated line with amounts but no words is a daily balance list or grid: not a row, not a continuation.
+    const datedAmounts = reads.length > 0 && line.cells.some((cell) => cell.money);
     const period = detectPeriod(line);
     if (period) {
       const current: DraftSegment | null = segment;
@@ -429,7 +443,11 @@ export function parseStatementLines(lines: Line[], pageCount: number): ParseResu
       continue;
     }
     lastHeading = null;
-    if (lastRow && isContinuation(line, lastRow)) {
+    for (const date of findFullDates(line.text)) {
+      segment ??= newSegment(null);
+      if (!segment.anchor || date > segment.anchor) segment.anchor = date;
+    }
+    if (lastRow && !datedAmounts && isContinuation(line, lastRow)) {
       lastRow.continuation.push(line.text);
       lastRow.y = line.y;
       continue;
@@ -504,7 +522,9 @@ function isContinuation(line: Line, row: Row): boolean {
   if (gap <= 0 || gap > row.fontSize * 2.3) return false;
   if (line.cells.some((cell) => cell.money)) return false;
   const firstMoney = Math.min(...row.money.map((cell) => cell.x0));
-  return line.cells.every((cell) => cell.x0 >= row.textX0 - 4 && cell.x1 <= firstMoney + 2);
+  // Descriptions printed after the amounts wrap to the right of them.
+  const rightOfAmounts = row.textX0 > firstMoney;
+  return line.cells.every((cell) => cell.x0 >= row.textX0 - 4 && (rightOfAmounts || cell.x1 <= firstMoney + 2));
 }
 
 function layoutOf(sources: Set<DirectionSource>): StatementLayout {
@@ -529,7 +549,25 @@ function assignColumns(rows: Row[]): number {
     cell.column = column;
     previous = cell.x1;
   }
-  return column + 1;
+  const byRightEdge = column + 1;
+  // Left-aligned amount columns share no right edge: there, cells whose extents overlap form a column, as long
+  // as no row puts two amounts into one.
+  if (byRightEdge <= 4) return byRightEdge;
+  const saved = cells.map((cell) => cell.column);
+  const sorted = [...cells].sort((a, b) => a.x0 - b.x0);
+  let overlapColumn = -1;
+  let reach = Number.NEGATIVE_INFINITY;
+  for (const cell of sorted) {
+    if (cell.x0 > reach + 1) overlapColumn += 1;
+    cell.column = overlapColumn;
+    reach = Math.max(reach, cell.x1);
+  }
+  const clash = rows.some((row) => new Set(row.money.map((cell) => cell.column)).size < row.money.length);
+  if (!clash && overlapColumn + 1 < byRightEdge) return overlapColumn + 1;
+  cells.forEach((cell, index) => {
+    cell.column = saved[index] ?? cell.column;
+  });
+  return byRightEdge;
 }
 
 function headingRole(row: Row, cell: MoneyCell): Role | null {
@@ -723,7 +761,10 @@ function finishSegment(
   if (!period && draft.openingDate && draft.closingDate && draft.openingDate <= draft.closingDate) {
     period = { start: draft.openingDate, end: draft.closingDate };
   }
-  const resolveDate = rowDateResolver(period);
+  // No period printed: yearless rows take their year from the latest date the statement prints (its statement or
+  // closing date), looking back two months from it.
+  const anchor = !period && draft.anchor ? { start: fromDayNumber(toDayNumber(draft.anchor) - 62), end: draft.anchor } : null;
+  const resolveDate = rowDateResolver(period ?? anchor);
   let rows = draft.rows.filter((row) => {
     row.resolved = resolveDate(row.date);
     return row.resolved !== null;
