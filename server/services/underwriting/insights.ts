@@ -217,7 +217,11 @@ function dedupeSegments(statements: StatementForInsights[]): {
           overlapsDocumentId: earlier.documentId,
           droppedTransactions: mine.length,
         });
-        kept = { ...kept, transactions: kept.transactions.filter((transaction) => !inWindow(transaction)), skipDays: [...(kept.skipDays ?? []), { start, end }] };
+        kept = {
+          ...kept,
+          transactions: kept.transactions.filter((transaction) => !inWindow(transaction)),
+          skipDays: [...(kept.skipDays ?? []), { start, end }],
+        };
       }
       segments.push(kept);
     }

@@ -83,8 +83,7 @@ const CLOSING_LABEL =
   /\b((ending|closing|new|current|this)( statement)?( ledger)? balance|statement balance|balance this statement|balance at (the )?end( of (the )?period)?|closing ledger)\b/i;
 const NOT_A_STATEMENT_BALANCE = /\b(average|minimum|available|daily|collected|total|interest|ytd|year)\b/i;
 
-const CREDIT_WORDS =
-  /\b(credits?|deposits?|additions?|money in|paid in|receipts?|incoming|inflows?|interest paid)\b/i;
+const CREDIT_WORDS = /\b(credits?|deposits?|additions?|money in|paid in|receipts?|incoming|inflows?|interest paid)\b/i;
 const DEBIT_WORDS =
   /\b(debits?|withdrawals?|subtractions?|checks?( paid)?|fees?|charges?|payments?|purchases?|money out|paid out|outgoing|outflows?)\b/i;
 const BALANCE_WORDS = /\b(balance|running|ledger)\b/i;
@@ -167,9 +166,7 @@ function datedParts(line: Line): RowPart[] {
 }
 
 type ReadRow =
-  | { kind: 'row'; row: Row }
-  | { kind: 'label'; label: 'opening' | 'closing'; cents: number }
-  | { kind: 'skip' };
+  { kind: 'row'; row: Row } | { kind: 'label'; label: 'opening' | 'closing'; cents: number } | { kind: 'skip' };
 
 function readPart(part: RowPart, line: Line): ReadRow {
   const money: MoneyCell[] = [];
@@ -484,7 +481,8 @@ export function parseStatementLines(lines: Line[], pageCount: number): ParseResu
     }
     return { ok: false, reason: 'No transaction table found: this does not look like a bank statement.' };
   }
-  if (undecided > 0) warnings.push(`${undecided} statement period(s) left out: deposits and withdrawals could not be told apart.`);
+  if (undecided > 0)
+    warnings.push(`${undecided} statement period(s) left out: deposits and withdrawals could not be told apart.`);
   const statement: ParsedStatement = { pageCount, layout: layoutOf(sources), segments: finished, warnings };
   return { ok: true, statement };
 }
@@ -597,12 +595,17 @@ function roleOfHeading(text: string, cell: HeadingCell, money: MoneyCell): Role 
 }
 
 /** The column holding the running balance: the one whose movement row to row equals the row's amount. */
-function findBalanceColumn(rows: Row[], columns: number, opening: number | null, checkpoints: Checkpoint[]): number | null {
+function findBalanceColumn(
+  rows: Row[],
+  columns: number,
+  opening: number | null,
+  checkpoints: Checkpoint[],
+): number | null {
   let best: { column: number; hits: number } | null = null;
   const headingVotes = new Map<number, number>();
   for (const row of rows)
-    for (const cell of row.money) if (headingRole(row, cell) === 'balance')
-      headingVotes.set(cell.column, (headingVotes.get(cell.column) ?? 0) + 1);
+    for (const cell of row.money)
+      if (headingRole(row, cell) === 'balance') headingVotes.set(cell.column, (headingVotes.get(cell.column) ?? 0) + 1);
   for (let column = 0; column < columns; column += 1) {
     let previous: number | null = opening;
     let pending: number[] | null = [];
@@ -677,7 +680,9 @@ function inferConvention(rows: Row[], amountColumns: number[], balanceGroups: Ba
   const convention: Convention = new Map();
   const fixed: number[] = [];
   for (const column of amountColumns) {
-    const cells = rows.flatMap((row) => row.money.filter((cell) => cell.column === column).map((cell) => ({ row, cell })));
+    const cells = rows.flatMap((row) =>
+      row.money.filter((cell) => cell.column === column).map((cell) => ({ row, cell })),
+    );
     const negative = cells.filter(({ cell }) => cell.money.isNegative).length;
     const positive = cells.filter(({ cell }) => cell.money.hasSign && !cell.money.isNegative).length;
     if (negative > 0 && positive === 0) convention.set(column, 'unmarked-credit');
@@ -697,7 +702,9 @@ function inferConvention(rows: Row[], amountColumns: number[], balanceGroups: Ba
     }
   }
   // Unmarked columns: where a running balance is printed, try each reading and keep the one the balances agree with.
-  const open = fixed.filter((column) => !rows.some((row) => row.section && row.money.some((cell) => cell.column === column)));
+  const open = fixed.filter(
+    (column) => !rows.some((row) => row.section && row.money.some((cell) => cell.column === column)),
+  );
   if (open.length >= 2 && open.length <= 3 && balanceGroups.length > 0) {
     let best: { convention: Convention; score: number } | null = null;
     const combos = 1 << open.length;
@@ -733,7 +740,12 @@ function groupMatches(group: BalanceGroup, convention: Convention): boolean {
 }
 
 /** Runs of rows between printed balances, each with the balance movement across it. */
-function balanceGroups(rows: Row[], balanceColumn: number | null, opening: number | null, checkpoints: Checkpoint[]): BalanceGroup[] {
+function balanceGroups(
+  rows: Row[],
+  balanceColumn: number | null,
+  opening: number | null,
+  checkpoints: Checkpoint[],
+): BalanceGroup[] {
   if (balanceColumn === null) return [];
   const groups: BalanceGroup[] = [];
   let previous: number | null = opening;
@@ -752,10 +764,7 @@ function balanceGroups(rows: Row[], balanceColumn: number | null, opening: numbe
   return groups;
 }
 
-function finishSegment(
-  draft: DraftSegment,
-  warnings: string[],
-): { segment: ParsedSegment } | 'undecided' | null {
+function finishSegment(draft: DraftSegment, warnings: string[]): { segment: ParsedSegment } | 'undecided' | null {
   if (draft.rows.length === 0) return null;
   let period = draft.period;
   if (!period && draft.openingDate && draft.closingDate && draft.openingDate <= draft.closingDate) {
@@ -763,7 +772,8 @@ function finishSegment(
   }
   // No period printed: yearless rows take their year from the latest date the statement prints (its statement or
   // closing date), looking back two months from it.
-  const anchor = !period && draft.anchor ? { start: fromDayNumber(toDayNumber(draft.anchor) - 62), end: draft.anchor } : null;
+  const anchor =
+    !period && draft.anchor ? { start: fromDayNumber(toDayNumber(draft.anchor) - 62), end: draft.anchor } : null;
   const resolveDate = rowDateResolver(period ?? anchor);
   let rows = draft.rows.filter((row) => {
     row.resolved = resolveDate(row.date);
@@ -779,7 +789,8 @@ function finishSegment(
   }
   if (rows.length === 0) return null;
   let checkpoints = draft.checkpoints.map((checkpoint) => ({
-    beforeRow: checkpoint.beforeRow - draft.rows.slice(0, checkpoint.beforeRow).filter((row) => row.resolved === null).length,
+    beforeRow:
+      checkpoint.beforeRow - draft.rows.slice(0, checkpoint.beforeRow).filter((row) => row.resolved === null).length,
     cents: checkpoint.cents,
   }));
   // Newest-first listings: read them oldest first, so balances and days run forwards.
@@ -798,7 +809,9 @@ function finishSegment(
   }
   const columns = assignColumns(rows);
   // Newest-first listings print no opening balance row; the closing balance is the first row's balance.
-  const opening = newestFirst ? draft.opening : (draft.opening ?? checkpoints.find((item) => item.beforeRow === 0)?.cents ?? null);
+  const opening = newestFirst
+    ? draft.opening
+    : (draft.opening ?? checkpoints.find((item) => item.beforeRow === 0)?.cents ?? null);
   const balanceColumn = columns > 1 ? findBalanceColumn(rows, columns, opening, checkpoints) : null;
   const amountColumns = [...Array(columns).keys()].filter((column) => column !== balanceColumn);
   const groups = balanceGroups(rows, balanceColumn, opening, checkpoints);
@@ -825,7 +838,10 @@ function finishSegment(
   // run that does not add up is solved when exactly one reading of its rows matches the movement.
   for (const group of groups) {
     const live = group.rows.filter((row) => amountCell(row, balanceColumn));
-    const sum = live.reduce((total, row) => total + (row.direction === 'debit' ? -row.amountCents : row.amountCents), 0);
+    const sum = live.reduce(
+      (total, row) => total + (row.direction === 'debit' ? -row.amountCents : row.amountCents),
+      0,
+    );
     if (sum === group.delta && live.every((row) => row.direction)) {
       for (const row of live) row.source = live.length === 1 ? 'balance' : row.source;
       continue;
@@ -872,7 +888,8 @@ function finishSegment(
     });
   }
   if (undecided > 0 && transactions.length === 0) return 'undecided';
-  if (undecided > 0) warnings.push(`${undecided} row(s) left out: nothing on the statement says which way the money moved.`);
+  if (undecided > 0)
+    warnings.push(`${undecided} row(s) left out: nothing on the statement says which way the money moved.`);
   if (inferred > 0) warnings.push(`Amounts carry no sign; ${inferred} debit(s) inferred from the running balance.`);
   if (corrected > 0)
     warnings.push(`${corrected} row(s) read against the printed running balance, which disagreed with the layout.`);

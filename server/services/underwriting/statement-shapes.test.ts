@@ -54,7 +54,13 @@ describe('reading statement shapes', () => {
       page([
         [[40, 'Statement period 08/01/2026 to 08/31/2026']],
         [[40, 'Beginning balance'], right(300, '1,000.00')],
-        [[40, 'Date'], [90, 'Description'], [330, 'Deposits'], [390, 'Withdrawals'], [520, 'Balance']],
+        [
+          [40, 'Date'],
+          [90, 'Description'],
+          [330, 'Deposits'],
+          [390, 'Withdrawals'],
+          [520, 'Balance'],
+        ],
         // The first row sits in the "Deposits" column but the balance fell: a withdrawal.
         [[40, '08/03'], [90, 'WIRE OUT'], right(370, '100.00'), right(560, '900.00')],
         [[40, '08/04'], [90, 'SALES'], right(370, '50.00'), right(560, '950.00')],
@@ -80,7 +86,14 @@ describe('reading statement shapes', () => {
         [[40, 'CHECKS PAID']],
         [[40, '1043'], [120, '08/05'], right(560, '$250.00')],
         [[40, 'DAILY ENDING BALANCE']],
-        [[40, '08/03'], right(150, '2,300.00'), [220, '08/05'], right(330, '2,050.00'), [400, '08/10'], right(510, '2,550.00')],
+        [
+          [40, '08/03'],
+          right(150, '2,300.00'),
+          [220, '08/05'],
+          right(330, '2,050.00'),
+          [400, '08/10'],
+          right(510, '2,550.00'),
+        ],
       ]),
     ]);
     expect(rowsOf(statement)).toEqual([
@@ -122,8 +135,22 @@ describe('reading statement shapes', () => {
     const statement = parse([
       page([
         [[40, 'December 15, 2025 through January 14, 2026']],
-        [[40, 'Posting'], [90, 'Value'], [150, 'Bank'], [230, 'Transaction'], [440, 'Debit'], [520, 'Credit']],
-        [[40, 'Date'], [90, 'Date'], [150, 'Reference'], [230, 'Details'], [440, 'Amount'], [520, 'Amount']],
+        [
+          [40, 'Posting'],
+          [90, 'Value'],
+          [150, 'Bank'],
+          [230, 'Transaction'],
+          [440, 'Debit'],
+          [520, 'Credit'],
+        ],
+        [
+          [40, 'Date'],
+          [90, 'Date'],
+          [150, 'Reference'],
+          [230, 'Details'],
+          [440, 'Amount'],
+          [520, 'Amount'],
+        ],
         [[40, '12/30'], [90, '12/29'], [150, '204396'], [230, 'PINECREST ADVANCE'], right(470, '389.00')],
         [[230, 'ACH DEBIT 7107723']],
         [[40, '01/02'], [90, '01/02'], [150, '204397'], [230, 'STRIPE PAYOUT'], right(560, '1,200.00')],
@@ -139,7 +166,11 @@ describe('reading statement shapes', () => {
     const statement = parse([
       page([
         [[40, 'Statement date: 02/28/2026']],
-        [[40, 'Date'], [90, 'Description'], [420, 'Amount']],
+        [
+          [40, 'Date'],
+          [90, 'Description'],
+          [420, 'Amount'],
+        ],
         [[40, '02/03'], [90, 'SALES'], right(450, '100.00')],
         [[40, '02/04'], [90, 'RENT'], right(450, '-40.00')],
       ]),
@@ -153,7 +184,11 @@ describe('statements read together', () => {
     const monthly = parse([
       page([
         [[40, 'Statement Period: 01/01/2026 through 01/31/2026']],
-        [[40, 'Date'], [90, 'Description'], [420, 'Amount']],
+        [
+          [40, 'Date'],
+          [90, 'Description'],
+          [420, 'Amount'],
+        ],
         [[40, '01/05'], [90, 'SALES'], right(450, '1,000.00')],
         [[40, '01/20'], [90, 'SALES'], right(450, '2,000.00')],
       ]),
@@ -161,7 +196,11 @@ describe('statements read together', () => {
     const printout = parse([
       page([
         [[40, 'Date range: 01/15/2026 - 02/14/2026']],
-        [[40, 'Date'], [90, 'Description'], [420, 'Amount']],
+        [
+          [40, 'Date'],
+          [90, 'Description'],
+          [420, 'Amount'],
+        ],
         [[40, '01/20/2026'], [90, 'SALES'], right(450, '2,000.00')],
         [[40, '02/10/2026'], [90, 'SALES'], right(450, '500.00')],
       ]),
@@ -169,7 +208,11 @@ describe('statements read together', () => {
     const april = parse([
       page([
         [[40, 'Statement Period: 04/01/2026 through 04/30/2026']],
-        [[40, 'Date'], [90, 'Description'], [420, 'Amount']],
+        [
+          [40, 'Date'],
+          [90, 'Description'],
+          [420, 'Amount'],
+        ],
         [[40, '04/05'], [90, 'SALES'], right(450, '3,000.00')],
       ]),
     ]);

@@ -69,7 +69,8 @@ export async function checkCase(item: CorpusCase): Promise<CaseReport> {
   const months = (insights?.months ?? [])
     .filter((m) => m.coveredDays > 0)
     .map((m) => `${m.month}:${m.coveredDays}:${m.trueRevenueCents}`);
-  if (expected.join() !== months.join()) problems.push(`months: read ${months.join(' ')} expected ${expected.join(' ')}`);
+  if (expected.join() !== months.join())
+    problems.push(`months: read ${months.join(' ')} expected ${expected.join(' ')}`);
   // Positions: each funder found once, at its amount.
   const positions = insights?.financingPositions ?? [];
   for (const [name, cents] of [
@@ -81,7 +82,9 @@ export async function checkCase(item: CorpusCase): Promise<CaseReport> {
     // A funder paid only a few times in the statements shown is too short a run to call a position.
     const enough = name === 'PINECREST' ? days >= 10 : days >= 4;
     if (cents !== null && enough && (found.length !== 1 || found[0]?.amountCents !== cents))
-      problems.push(`position ${name}: found ${found.map((p) => `${p.counterparty}@${p.amountCents}`).join(', ') || 'none'}`);
+      problems.push(
+        `position ${name}: found ${found.map((p) => `${p.counterparty}@${p.amountCents}`).join(', ') || 'none'}`,
+      );
     if (cents === null && found.length > 0) problems.push(`position ${name} found but none paid`);
   }
   // Every statement reconciles.

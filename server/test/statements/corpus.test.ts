@@ -7,21 +7,25 @@ import { checkCase } from './corpus-check';
 import { expectedCorpusMonths } from './corpus-ledger';
 
 describe('statement corpus, family by family', () => {
-  it.each(FAMILIES)('reads %s statements to the cent (transactions, monthly true revenue, positions)', async (family) => {
-    for (const seed of [1, 2, 3, 4]) {
-      const item = await buildCorpusCase(caseOptionsFor(family, seed));
-      const report = await checkCase(item);
-      expect(report.problems, `${family} seed ${seed}`).toEqual([]);
-      // The average is the mean of the months shown when all are whole; partial months weigh their share of days.
-      const months = expectedCorpusMonths(item.ledger);
-      const whole = months.every((month) => month.coveredDays === daysIn(month.month));
-      expect(report.insights?.revenueAverage.method).toBe(whole ? 'calendar-months' : 'days-scaled');
-      if (whole) {
-        const total = months.reduce((sum, month) => sum + month.trueRevenueCents, 0);
-        expect(report.insights?.averageMonthlyTrueRevenueCents).toBe(Math.round(total / months.length));
+  it.each(FAMILIES)(
+    'reads %s statements to the cent (transactions, monthly true revenue, positions)',
+    async (family) => {
+      for (const seed of [1, 2, 3, 4]) {
+        const item = await buildCorpusCase(caseOptionsFor(family, seed));
+        const report = await checkCase(item);
+        expect(report.problems, `${family} seed ${seed}`).toEqual([]);
+        // The average is the mean of the months shown when all are whole; partial months weigh their share of days.
+        const months = expectedCorpusMonths(item.ledger);
+        const whole = months.every((month) => month.coveredDays === daysIn(month.month));
+        expect(report.insights?.revenueAverage.method).toBe(whole ? 'calendar-months' : 'days-scaled');
+        if (whole) {
+          const total = months.reduce((sum, month) => sum + month.trueRevenueCents, 0);
+          expect(report.insights?.averageMonthlyTrueRevenueCents).toBe(Math.round(total / months.length));
+        }
       }
-    }
-  }, 60_000);
+    },
+    60_000,
+  );
 });
 
 function daysIn(month: string): number {

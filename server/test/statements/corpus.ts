@@ -142,14 +142,7 @@ function money(cents: number): string {
 }
 
 type AmountStyle =
-  | 'minus'
-  | 'dollar-minus'
-  | 'parentheses'
-  | 'trailing-minus'
-  | 'cr-dr'
-  | 'cr-only'
-  | 'plus-minus'
-  | 'unsigned';
+  'minus' | 'dollar-minus' | 'parentheses' | 'trailing-minus' | 'cr-dr' | 'cr-only' | 'plus-minus' | 'unsigned';
 
 /** A signed amount (credit positive) as a bank prints it in one column. */
 function amountText(cents: number, style: AmountStyle): string {
@@ -353,7 +346,9 @@ function printHeadings(sheet: Sheet, columns: TableColumn[], headings: Variation
   } else {
     sheet.line(columns.map((column) => ({ text: column.heading[0], x: column.x, align: column.align, bold: true })));
     const second = columns.filter((column) => column.heading[1]);
-    sheet.line(second.map((column) => ({ text: column.heading[1] ?? '', x: column.x, align: column.align, bold: true })));
+    sheet.line(
+      second.map((column) => ({ text: column.heading[1] ?? '', x: column.x, align: column.align, bold: true })),
+    );
   }
   sheet.y += 2;
 }
@@ -399,8 +394,7 @@ function printTable(
   printHeadings(sheet, spec.columns, spec.headings);
   if (spec.balanceForward !== 'none' && !spec.newestFirst) forwardRow(spec.balanceForwardLabel);
   rows.forEach((entry, index) => {
-    const lines =
-      context.wrapWidth && descColumn ? wrapText(sheet, entry.printed, context.wrapWidth) : [entry.printed];
+    const lines = context.wrapWidth && descColumn ? wrapText(sheet, entry.printed, context.wrapWidth) : [entry.printed];
     sheet.ensure(lines.length);
     const signedCents = entry.direction === 'credit' ? entry.amountCents : -entry.amountCents;
     const nextSameDay = rows[index + 1]?.date === entry.date;
@@ -654,8 +648,13 @@ function columnLayout(
     if (kind === 'desc') continue;
     const heading = headingsFor[kind] ?? [kind];
     const oneLine = sheet.widthOf(heading.filter(Boolean).join(' '), true);
-    const twoLine = Math.max(...heading.filter((part): part is string => Boolean(part)).map((part) => sheet.widthOf(part, true)));
-    widths[kind] = Math.max(widths[kind], Math.ceil((context.variation.headings === 'two-line' ? twoLine : oneLine) + 12));
+    const twoLine = Math.max(
+      ...heading.filter((part): part is string => Boolean(part)).map((part) => sheet.widthOf(part, true)),
+    );
+    widths[kind] = Math.max(
+      widths[kind],
+      Math.ceil((context.variation.headings === 'two-line' ? twoLine : oneLine) + 12),
+    );
   }
   // What does not fit the page is left out, as a bank's layout would (the second date, then the reference).
   for (const optional of ['date2', 'ref'] as const) {
@@ -795,27 +794,48 @@ const FAMILY_RENDERERS: Record<FamilyName, (context: StatementContext) => void> 
     const { sheet, period, variation } = context;
     letterhead(context, 'Business Complete Checking', [`Primary Account: 000000${context.ledger.accountLast4}`]);
     sheet.onPageTop = repeatedTop(context);
-    summaryBox(context, ['Beginning Balance', 'Deposits and Additions', 'Electronic Withdrawals', 'Ending Balance'], true);
+    summaryBox(
+      context,
+      ['Beginning Balance', 'Deposits and Additions', 'Electronic Withdrawals', 'Ending Balance'],
+      true,
+    );
     const t = totals(period);
     const checks = context.entries.filter((e) => e.direction === 'debit' && /^CHECK \d+$/.test(e.description));
     const x = { date: 40, desc: 100, amount: sheet.width - 40 };
     const negative = false;
-    printSection(sheet, 'DEPOSITS AND ADDITIONS', context.entries.filter((e) => e.direction === 'credit'), {
-      dateFormat: context.dateFormat,
-      negative,
-      x,
-      headings: variation.headings,
-      totalLabel: 'Total Deposits and Additions',
-    });
+    printSection(
+      sheet,
+      'DEPOSITS AND ADDITIONS',
+      context.entries.filter((e) => e.direction === 'credit'),
+      {
+        dateFormat: context.dateFormat,
+        negative,
+        x,
+        headings: variation.headings,
+        totalLabel: 'Total Deposits and Additions',
+      },
+    );
     printChecks(sheet, checks, context.dateFormat, { number: 40, date: 120, amount: sheet.width - 40 });
     printSection(
       sheet,
       'ELECTRONIC WITHDRAWALS',
       context.entries.filter((e) => e.direction === 'debit' && !checks.includes(e)),
-      { dateFormat: context.dateFormat, negative, x, headings: variation.headings, totalLabel: 'Total Electronic Withdrawals' },
+      {
+        dateFormat: context.dateFormat,
+        negative,
+        x,
+        headings: variation.headings,
+        totalLabel: 'Total Electronic Withdrawals',
+      },
     );
     void t;
-    printDailyBalances(sheet, period, variation.dailyBalances === 'none' ? 'grid' : variation.dailyBalances, context.dateFormat, 'DAILY ENDING BALANCE');
+    printDailyBalances(
+      sheet,
+      period,
+      variation.dailyBalances === 'none' ? 'grid' : variation.dailyBalances,
+      context.dateFormat,
+      'DAILY ENDING BALANCE',
+    );
   },
   // One table with a check number column, deposits left of withdrawals, balance only at the end of each day.
   'national-columns': (context) => {
@@ -825,10 +845,16 @@ const FAMILY_RENDERERS: Record<FamilyName, (context: StatementContext) => void> 
     const t = totals(period);
     sheet.line([{ text: 'Activity summary', x: 36, bold: true }]);
     for (const [label, value] of [
-      [`Beginning balance on ${parts(period.start).m}/${parts(period.start).d}`, amountText(period.openingBalanceCents, 'dollar-minus')],
+      [
+        `Beginning balance on ${parts(period.start).m}/${parts(period.start).d}`,
+        amountText(period.openingBalanceCents, 'dollar-minus'),
+      ],
       ['Deposits/Credits', money(t.creditCents)],
       ['Withdrawals/Debits', `- ${money(t.debitCents)}`],
-      [`Ending balance on ${parts(period.end).m}/${parts(period.end).d}`, amountText(period.closingBalanceCents, 'dollar-minus')],
+      [
+        `Ending balance on ${parts(period.end).m}/${parts(period.end).d}`,
+        amountText(period.closingBalanceCents, 'dollar-minus'),
+      ],
     ] as const)
       sheet.line([
         { text: label, x: 36 },
@@ -855,23 +881,44 @@ const FAMILY_RENDERERS: Record<FamilyName, (context: StatementContext) => void> 
         'Withdrawals and other subtractions',
         `Ending balance on ${longDate(period.end)}`,
       ]);
-    else openingClosingLines(context, `Beginning balance on ${longDate(period.start)}`, `Ending balance on ${longDate(period.end)}`);
+    else
+      openingClosingLines(
+        context,
+        `Beginning balance on ${longDate(period.start)}`,
+        `Ending balance on ${longDate(period.end)}`,
+      );
     const x = { date: 40, desc: 110, amount: sheet.width - 40 };
-    printSection(sheet, 'Deposits and other additions', context.entries.filter((e) => e.direction === 'credit'), {
-      dateFormat: context.dateFormat,
-      negative: false,
-      x,
-      headings: variation.headings,
-      totalLabel: 'Total deposits and other additions',
-    });
-    printSection(sheet, 'Withdrawals and other subtractions', context.entries.filter((e) => e.direction === 'debit'), {
-      dateFormat: context.dateFormat,
-      negative: true,
-      x,
-      headings: variation.headings,
-      totalLabel: 'Total withdrawals and other subtractions',
-    });
-    printDailyBalances(sheet, period, variation.dailyBalances === 'none' ? 'list' : variation.dailyBalances, context.dateFormat, 'Daily ledger balances');
+    printSection(
+      sheet,
+      'Deposits and other additions',
+      context.entries.filter((e) => e.direction === 'credit'),
+      {
+        dateFormat: context.dateFormat,
+        negative: false,
+        x,
+        headings: variation.headings,
+        totalLabel: 'Total deposits and other additions',
+      },
+    );
+    printSection(
+      sheet,
+      'Withdrawals and other subtractions',
+      context.entries.filter((e) => e.direction === 'debit'),
+      {
+        dateFormat: context.dateFormat,
+        negative: true,
+        x,
+        headings: variation.headings,
+        totalLabel: 'Total withdrawals and other subtractions',
+      },
+    );
+    printDailyBalances(
+      sheet,
+      period,
+      variation.dailyBalances === 'none' ? 'list' : variation.dailyBalances,
+      context.dateFormat,
+      'Daily ledger balances',
+    );
   },
   // Debits then credits then balance, a two-line heading, "Balance Forward" at the top of each page.
   'regional-balance-forward': (context) => {
@@ -910,10 +957,16 @@ const FAMILY_RENDERERS: Record<FamilyName, (context: StatementContext) => void> 
     ]);
     sheet.y += 10;
     sheet.line([{ text: `BUSINESS CHECKING ${context.ledger.accountLast4}-S70`, x: 36, bold: true }]);
-    sheet.line([{ text: 'Previous Balance', x: 110 }, { text: amountText(period.openingBalanceCents, 'minus'), x: sheet.width - 40, align: 'right' }]);
+    sheet.line([
+      { text: 'Previous Balance', x: 110 },
+      { text: amountText(period.openingBalanceCents, 'minus'), x: sheet.width - 40, align: 'right' },
+    ]);
     activityTable(context, { money: 'one', style: 'minus', headingSet: 'odd' });
     sheet.ensure(1);
-    sheet.line([{ text: 'Ending Balance', x: 110 }, { text: amountText(period.closingBalanceCents, 'minus'), x: sheet.width - 40, align: 'right' }]);
+    sheet.line([
+      { text: 'Ending Balance', x: 110 },
+      { text: amountText(period.closingBalanceCents, 'minus'), x: sheet.width - 40, align: 'right' },
+    ]);
     void variation;
   },
   'online-printout': () => undefined, // printed by renderPrintout (a date range, not monthly statements)
@@ -922,11 +975,26 @@ const FAMILY_RENDERERS: Record<FamilyName, (context: StatementContext) => void> 
     const { sheet, period } = context;
     letterhead(context, 'Treasury Management - Account Activity Report', [`Account: ${context.ledger.accountLast4}`]);
     sheet.onPageTop = repeatedTop(context);
-    sheet.line([{ text: 'Opening Ledger', x: 36 }, { text: amountText(period.openingBalanceCents, 'minus'), x: 220, align: 'right' }, { text: 'Opening Available', x: 260 }, { text: amountText(period.openingBalanceCents, 'minus'), x: 440, align: 'right' }]);
-    sheet.line([{ text: 'Closing Ledger', x: 36 }, { text: amountText(period.closingBalanceCents, 'minus'), x: 220, align: 'right' }, { text: 'Closing Available', x: 260 }, { text: amountText(period.closingBalanceCents, 'minus'), x: 440, align: 'right' }]);
+    sheet.line([
+      { text: 'Opening Ledger', x: 36 },
+      { text: amountText(period.openingBalanceCents, 'minus'), x: 220, align: 'right' },
+      { text: 'Opening Available', x: 260 },
+      { text: amountText(period.openingBalanceCents, 'minus'), x: 440, align: 'right' },
+    ]);
+    sheet.line([
+      { text: 'Closing Ledger', x: 36 },
+      { text: amountText(period.closingBalanceCents, 'minus'), x: 220, align: 'right' },
+      { text: 'Closing Available', x: 260 },
+      { text: amountText(period.closingBalanceCents, 'minus'), x: 440, align: 'right' },
+    ]);
     sheet.y += 8;
     context.variation = { ...context.variation, refColumn: true };
-    activityTable(context, { money: 'two', headingSet: 'posting', balance: context.variation.summary ? 'every' : 'none', type: false });
+    activityTable(context, {
+      money: 'two',
+      headingSet: 'posting',
+      balance: context.variation.summary ? 'every' : 'none',
+      type: false,
+    });
   },
   // A mainframe print: monospace, one padded string per line, trailing minus, BALANCE FORWARD on every page.
   mainframe: (context) => {
@@ -957,7 +1025,8 @@ const FAMILY_RENDERERS: Record<FamilyName, (context: StatementContext) => void> 
     const { sheet, period } = context;
     letterhead(context, 'Business Checking Statement', [`Account Number: ****${context.ledger.accountLast4}`]);
     sheet.onPageTop = repeatedTop(context);
-    if (context.variation.summary) summaryBox(context, ['Beginning Balance', 'Total Credits', 'Total Debits', 'Ending Balance']);
+    if (context.variation.summary)
+      summaryBox(context, ['Beginning Balance', 'Total Credits', 'Total Debits', 'Ending Balance']);
     else openingClosingLines(context, 'Beginning Balance', 'Ending Balance');
     activityTable(context, { money: 'one', style: 'minus' });
     printDailyBalances(sheet, period, context.variation.dailyBalances, context.dateFormat, 'Daily Balances');
@@ -986,7 +1055,12 @@ const FAMILY_RENDERERS: Record<FamilyName, (context: StatementContext) => void> 
     letterhead(context, 'Statement of Account', [`A/C ${context.ledger.accountLast4}`]);
     sheet.onPageTop = repeatedTop(context);
     openingClosingLines(context, 'Balance brought forward', 'Closing balance');
-    activityTable(context, { money: 'one', style: 'cr-dr', balanceStyle: 'cr-dr', balance: context.variation.summary ? 'every' : 'none' });
+    activityTable(context, {
+      money: 'one',
+      style: 'cr-dr',
+      balanceStyle: 'cr-dr',
+      balance: context.variation.summary ? 'every' : 'none',
+    });
   },
   'cr-only': (context) => {
     const { sheet } = context;
@@ -1000,7 +1074,12 @@ const FAMILY_RENDERERS: Record<FamilyName, (context: StatementContext) => void> 
     letterhead(context, 'Business Account Statement', [`Account ${context.ledger.accountLast4}`]);
     sheet.onPageTop = repeatedTop(context);
     openingClosingLines(context, 'Beginning balance', 'Ending balance');
-    activityTable(context, { money: 'one', style: 'trailing-minus', balanceStyle: 'trailing-minus', balance: context.variation.summary ? 'every' : 'none' });
+    activityTable(context, {
+      money: 'one',
+      style: 'trailing-minus',
+      balanceStyle: 'trailing-minus',
+      balance: context.variation.summary ? 'every' : 'none',
+    });
   },
   parentheses: (context) => {
     const { sheet, period } = context;
@@ -1015,7 +1094,11 @@ const FAMILY_RENDERERS: Record<FamilyName, (context: StatementContext) => void> 
     letterhead(context, 'eStatement', [`Account ${context.ledger.accountLast4}`]);
     sheet.onPageTop = repeatedTop(context);
     openingClosingLines(context, 'Opening balance', 'Closing balance');
-    activityTable(context, { money: 'one', style: 'plus-minus', balance: context.variation.summary ? 'every' : 'none' });
+    activityTable(context, {
+      money: 'one',
+      style: 'plus-minus',
+      balance: context.variation.summary ? 'every' : 'none',
+    });
   },
   // No column headings at all: two unlabelled amount columns and a running balance.
   headingless: (context) => {
@@ -1036,20 +1119,30 @@ const FAMILY_RENDERERS: Record<FamilyName, (context: StatementContext) => void> 
       return;
     }
     const x = { date: 40, desc: 110, amount: sheet.width - 40 };
-    printSection(sheet, 'Money in', context.entries.filter((e) => e.direction === 'credit'), {
-      dateFormat: context.dateFormat,
-      negative: false,
-      x,
-      headings: variation.headings,
-      totalLabel: 'Total money in',
-    });
-    printSection(sheet, 'Money out', context.entries.filter((e) => e.direction === 'debit'), {
-      dateFormat: context.dateFormat,
-      negative: false,
-      x,
-      headings: variation.headings,
-      totalLabel: 'Total money out',
-    });
+    printSection(
+      sheet,
+      'Money in',
+      context.entries.filter((e) => e.direction === 'credit'),
+      {
+        dateFormat: context.dateFormat,
+        negative: false,
+        x,
+        headings: variation.headings,
+        totalLabel: 'Total money in',
+      },
+    );
+    printSection(
+      sheet,
+      'Money out',
+      context.entries.filter((e) => e.direction === 'debit'),
+      {
+        dateFormat: context.dateFormat,
+        negative: false,
+        x,
+        headings: variation.headings,
+        totalLabel: 'Total money out',
+      },
+    );
     void period;
   },
 };
@@ -1091,7 +1184,12 @@ function printed(entries: LedgerEntry[], rand: () => number, decorateOn: boolean
   });
 }
 
-async function renderStatements(family: FamilyName, ledger: CorpusLedger, periods: CorpusPeriod[], variation: Variation) {
+async function renderStatements(
+  family: FamilyName,
+  ledger: CorpusLedger,
+  periods: CorpusPeriod[],
+  variation: Variation,
+) {
   const sheet = new Sheet({
     landscape: family === 'landscape',
     mono: family === 'mainframe',
@@ -1117,10 +1215,7 @@ async function renderStatements(family: FamilyName, ledger: CorpusLedger, period
     if (family === 'national-sections' && variation.summary) checkImagePage(sheet, period);
   }
   return sheet.finish((_page, _of, statementPage) => {
-    return [
-      `Member FDIC  ${ledger.bankName}  Questions? Call 1-800-555-0100`,
-      `Page ${statementPage}`,
-    ];
+    return [`Member FDIC  ${ledger.bankName}  Questions? Call 1-800-555-0100`, `Page ${statementPage}`];
   });
 }
 
@@ -1188,8 +1283,17 @@ async function renderPrintout(ledger: CorpusLedger, variation: Variation): Promi
     dateFormat,
     entries: printed(whole.entries, rand, variation.decorate),
   };
-  activityTable(context, { money: 'one', style: 'dollar-minus', balanceStyle: 'dollar-minus', newestFirst: true, type: true });
-  return sheet.finish((page, of) => [`https://online.${ledger.bankName.toLowerCase().replace(/[^a-z]+/g, '')}.example/accounts/activity`, `${page}/${of}`]);
+  activityTable(context, {
+    money: 'one',
+    style: 'dollar-minus',
+    balanceStyle: 'dollar-minus',
+    newestFirst: true,
+    type: true,
+  });
+  return sheet.finish((page, of) => [
+    `https://online.${ledger.bankName.toLowerCase().replace(/[^a-z]+/g, '')}.example/accounts/activity`,
+    `${page}/${of}`,
+  ]);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
