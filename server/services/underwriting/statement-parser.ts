@@ -129,8 +129,27 @@ function readLeadingDate(cells: Cell[]): { date: RowDate; rest: Cell[] } | null 
 
 type RowPart = { date: RowDate; reference: string | null; cells: Cell[] };
 
+/**
+ * A date printed after the description ("Description | Date | Amount"), as a few exports do: only tried when no
+ * row starts with a date, so ordinary statements never read a date inside a description as the row's date.
+ */
+function laterDatePart(line: Line): RowPart[] {
+  const cells = line.cells;
+  for (let index = 1; index < Math.min(cells.length, 4); index += 1) {
+    const cell = cells[index];
+    if (!cell || cell.money || !parseRowDate(cell.text)) continue;
+    const before = cells.slice(0, index);
+    const after = cells.slice(index + 1);
+    if (before.some((item) => item.money) || !after.some((item) => item.money)) return [];
+    const date = parseRowDate(cell.text);
+    return date ? [{ date, reference: null, cells: [...before, ...after] }] : [];
+  }
+  return [];
+}
+
 /** Splits a line into dated parts: one for a row, several for grids ("08/01 12.00 08/02 15.00 ..."). */
-function datedParts(line: Line): RowPart[] {
+function datedParts(line: Line, dateAnywhere = false): RowPart[] {
+  if (dateAnywhere && !readLeadingDate(line.cells)) return laterDatePart(line);
   let cells = line.cells;
   let reference: string | null = null;
   const head = cells[0];
@@ -143,7 +162,8 @@ function datedParts(line: Line): RowPart[] {
   if (!lead) return [];
   let rest = lead.rest;
   // A second date column (value, effective or transaction date) right after the first.
-  const second = rest[0] ? readLeadingDate(rest) : null;
+  const maybeDate = rest[0] && /^(\d|[A-Za-z]{3,9}\.?\s?\d)/.test(rest[0].text);
+  const second = maybeDate ? readLeadingDate(rest) : null;
   if (second && rest[0] && parseRowDate(rest[0].text)) rest = second.rest;
   else if (second && rest[0] && rest[0].money === null) rest = second.rest;
   const parts: RowPart[] = [{ date: lead.date, reference, cells: [] }];
@@ -160,7 +180,7 @@ function datedParts(line: Line): RowPart[] {
       }
     }
     if (cell.money) seenMoney = true;
-    parts.at(-1)?.cells.push(cell);
+    parts[parts.length - 1]?.cells.push(cell);
   }
   return parts;
 }
@@ -192,7 +212,7 @@ function readPart(part: RowPart, line: Line): ReadRow {
       continue;
     }
     // "-" or "*" in an empty column is a placeholder, not part of the description.
-    if (/^[-\u2013\u2014.*]+$/.test(cell.text)) continue;
+    if (/^[-\u2013\u2014.*$]+$/.test(cell.text)) continue;
     if (REFERENCE.test(cell.text)) {
       reference ??= cell.text;
       continue;
@@ -218,7 +238,10 @@ function readPart(part: RowPart, line: Line): ReadRow {
   }
   const description = text.join(' ').replace(/\s+/g, ' ').trim();
   const lastMoney = money.at(-1);
-  if (OPENING_LABEL.test(description) || CLOSING_LABEL.test(description)) {
+  if (
+    /balance|forward|ledger/i.test(description) &&
+    (OPENING_LABEL.test(description) || CLOSING_LABEL.test(description))
+  ) {
     if (NOT_A_STATEMENT_BALANCE.test(description) || !lastMoney) return { kind: 'skip' };
     const cents = signedCents(lastMoney.money);
     return { kind: 'label', label: OPENING_LABEL.test(description) ? 'opening' : 'closing', cents };
@@ -362,6 +385,13 @@ export function parseStatementLines(lines: Line[], pageCount: number): ParseResu
   if (lines.length === 0 || characters < MIN_TEXT_CHARS_PER_PAGE * Math.max(1, pageCount)) {
     return { ok: false, reason: NO_TEXT_LAYER_REASON, code: 'no-text-layer' };
   }
+  const result = parseLines(lines, pageCount, false);
+  if (result.ok || !result.reason.startsWith('No transaction table')) return result;
+  const later = parseLines(lines, pageCount, true);
+  return later.ok ? later : result;
+}
+
+function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): ParseResult {
   const segments: DraftSegment[] = [];
   const warnings: string[] = [];
   const newSegment = (period: DraftSegment['period']): DraftSegment => {
@@ -386,7 +416,7 @@ export function parseStatementLines(lines: Line[], pageCount: number): ParseResu
 
   for (const line of lines) {
     if (lastRow && lastRow.page !== line.page) lastRow = null;
-    const reads = datedParts(line).map((part) => readPart(part, line));
+    const reads = datedParts(line, dateAnywhere).map((part) => readPart(part, line));
     if (reads.some((read) => read.kind !== 'skip')) {
       let accepted = false;
       for (const read of reads) {

@@ -162,6 +162,21 @@ describe('reading statement shapes', () => {
     ]);
   });
 
+  it('reads a table whose date comes after the description', () => {
+    const statement = parse([
+      page([
+        [[40, 'Activity from 03/01/2026 to 03/31/2026']],
+        [[40, 'Description'], [250, 'Date'], [420, 'Amount']],
+        [[40, 'SHOPIFY PAYOUT 5120682'], [250, '03/02/2026'], right(450, '$1,250.00')],
+        [[40, 'OFFICE DEPOT'], [250, '03/03/2026'], right(450, '-$75.10')],
+      ]),
+    ]);
+    expect(rowsOf(statement)).toEqual([
+      ['2026-03-02', 'SHOPIFY PAYOUT 5120682', 1_250_00, 'credit'],
+      ['2026-03-03', 'OFFICE DEPOT', 75_10, 'debit'],
+    ]);
+  });
+
   it('dates yearless rows from the statement date when no period is printed', () => {
     const statement = parse([
       page([
