@@ -71,6 +71,8 @@ type DraftSegment = {
   checkpoints: Checkpoint[];
   /** The latest full date printed outside the rows (a statement date), for statements that print no period. */
   anchor: string | null;
+  /** A closing balance was printed after the rows began: a later opening balance starts another account. */
+  closedAfterRows: boolean;
 };
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -404,11 +406,24 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
       rows: [],
       checkpoints: [],
       anchor: null,
+      closedAfterRows: false,
     };
     segments.push(segment);
     return segment;
   };
   let segment: DraftSegment | null = null;
+  // Statements listing several accounts (checking, then savings) close one account before opening the next; the
+  // next one is a statement period of its own.
+  const accountFor = (current: DraftSegment, kind: 'opening' | 'closing'): DraftSegment => {
+    if (kind === 'closing') {
+      if (current.rows.length > 0) current.closedAfterRows = true;
+      return current;
+    }
+    if (!current.closedAfterRows) return current;
+    section = null;
+    heading = null;
+    return newSegment(current.period);
+  };
   let section: Direction | null = null;
   let heading: Heading | null = null;
   let lastHeading: Heading | null = null;
@@ -428,7 +443,7 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
           lastRow = read.row;
           accepted = true;
         } else if (read.kind === 'label') {
-          segment ??= newSegment(null);
+          segment = accountFor(segment ?? newSegment(null), read.label);
           applyLabel(segment, { kind: read.label, cents: read.cents, date: null }, warnings);
         }
       }
@@ -453,8 +468,10 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
     }
     const labels = detectBalanceLabels(line);
     if (labels.length > 0) {
-      segment ??= newSegment(null);
-      for (const label of labels) applyLabel(segment, label, warnings);
+      for (const label of labels) {
+        segment = accountFor(segment ?? newSegment(null), label.kind);
+        applyLabel(segment, label, warnings);
+      }
       lastRow = null;
       continue;
     }

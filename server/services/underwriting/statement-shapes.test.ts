@@ -162,11 +162,55 @@ describe('reading statement shapes', () => {
     ]);
   });
 
+  it('reads each account of a statement that lists checking and then savings as its own period', () => {
+    const statement = parse([
+      page([
+        [[40, 'Statement Period 08/01/26 - 08/31/26']],
+        [[40, 'BUSINESS CHECKING 0001']],
+        [
+          [40, 'Date'],
+          [90, 'Description'],
+          [420, 'Amount'],
+          [520, 'Balance'],
+        ],
+        [[40, '08/01'], [90, 'Beginning Balance'], right(560, '1,000.00')],
+        [[40, '08/03'], [90, 'SALES'], right(450, '300.00'), right(560, '1,300.00')],
+        [[40, '08/04'], [90, 'TRANSFER TO SHARES'], right(450, '-100.00'), right(560, '1,200.00')],
+        [[40, '08/31'], [90, 'Ending Balance'], right(560, '1,200.00')],
+        [[40, 'SHARE SAVINGS 0000']],
+        [
+          [40, 'Date'],
+          [90, 'Description'],
+          [420, 'Amount'],
+          [520, 'Balance'],
+        ],
+        [[40, '08/01'], [90, 'Beginning Balance'], right(560, '5,000.00')],
+        [[40, '08/04'], [90, 'TRANSFER FROM CHECKING'], right(450, '100.00'), right(560, '5,100.00')],
+        [[40, '08/31'], [90, 'Ending Balance'], right(560, '5,100.00')],
+      ]),
+    ]);
+    expect(
+      statement.segments.map((segment) => [
+        segment.openingBalanceCents,
+        segment.closingBalanceCents,
+        segment.balanceCheck.status,
+        segment.transactions.length,
+      ]),
+    ).toEqual([
+      [1_000_00, 1_200_00, 'reconciled', 2],
+      [5_000_00, 5_100_00, 'reconciled', 1],
+    ]);
+  });
+
   it('reads a table whose date comes after the description', () => {
     const statement = parse([
       page([
         [[40, 'Activity from 03/01/2026 to 03/31/2026']],
-        [[40, 'Description'], [250, 'Date'], [420, 'Amount']],
+        [
+          [40, 'Description'],
+          [250, 'Date'],
+          [420, 'Amount'],
+        ],
         [[40, 'SHOPIFY PAYOUT 5120682'], [250, '03/02/2026'], right(450, '$1,250.00')],
         [[40, 'OFFICE DEPOT'], [250, '03/03/2026'], right(450, '-$75.10')],
       ]),
