@@ -1,4 +1,4 @@
-// Underwriting benchmark (issue 5): read and decide on a 12-page, 3-month bank statement and on four of them,
+// Underwriting benchmark: read and decide on a 12-page, 3-month bank statement and on four of them,
 // warm and cold, with peak memory, next to pdftotext on the same file when it is installed.
 // Run: npx tsx bench/underwriting.ts   (prints a markdown table; bench/run.ts collects it)
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -298,7 +298,7 @@ rows.push({
   verdict: '',
 });
 
-// --- OCR of one photographed page (issue 5, second stage): after the answer, in the OCR thread. ------------------
+// --- OCR of one photographed page (the second stage): after the answer, in the OCR thread. ------------------
 {
   const runner = new OcrRunner();
   try {

@@ -1,4 +1,4 @@
-// The decision (issue 5, item 3): risk tier, offer, approve / review / decline, and the lines that explain it.
+// The decision: risk tier, offer, approve / review / decline, and the lines that explain it.
 // Pure: the same insights and answers always give the same decision.
 import { isoDate, wholeMonthsBetween } from './dates';
 import type { StatementInsights } from './insights';
@@ -565,7 +565,7 @@ function nextStepsOf(decision: EngineDecision, reading: ReadingSummary): string[
       'After a short verification call, funds are sent to your business account.',
     ];
   }
-  // A recommended decline reads like any review to the applicant: staff make the final call (PRODUCT.md 4).
+  // A recommended decline reads like any review to the applicant: staff make the final call.
   const steps = ['An underwriter will review your application, usually within one business day.'];
   if (reading.notRead.length > 0 || reading.submitted === 0) {
     steps.push('If you can, upload your bank statements as PDFs downloaded from online banking.');

@@ -1,4 +1,4 @@
-// Monthly figures and account health from parsed statements (issue 5, item 2). Pure and deterministic.
+// Monthly figures and account health from parsed statements. Pure and deterministic.
 import { canBeFinancing, classifyCredit, classifyDebit, counterpartyOf } from './classify';
 import { daysInMonth, fromDayNumber, monthKeyOf, monthRange, toDayNumber } from './dates';
 import { formatCents } from './money';

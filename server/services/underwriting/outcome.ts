@@ -1,5 +1,5 @@
-// Assembles what each audience sees from one decision: the applicant's result (spec: Application submission
-// result), staff's aiData (spec: signed-in areas, aiData) and the full analysis behind both (issue 5, item 5).
+// Assembles what each audience sees from one decision: the applicant's submission result, staff's aiData and
+// the full analysis behind both.
 import { classifyDebit, counterpartyOf } from './classify';
 import {
   decide,
@@ -62,7 +62,7 @@ export type StatementReconciliation = {
 };
 
 /**
- * OCR of a photo or scan (issue 5, second stage), read after the answer: `pending` until the background loop has
+ * OCR of a photo or scan (the second stage), read after the answer: `pending` until the background loop has
  * run, then `read` (the figures are in the analysis) or `failed` (with the reason in `note`).
  */
 export type StatementOcr = {
@@ -132,7 +132,7 @@ export type UnderwritingAnalysis = {
   offer: OfferCalculation | null;
   flags: Flag[];
   reasoning: string[];
-  /** Facts that limited the offer and the engine's answer without each (issue 10 item 5); absent on older runs. */
+  /** Facts that limited the offer and the engine's answer without each; absent on older runs. */
   whatIf?: WhatIf[];
 };
 
@@ -482,7 +482,7 @@ function toAnalysis(input: {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// What would change the offer (issue 10 item 5): the engine re-run on the same input with one fact taken away,
+// What would change the offer: the engine re-run on the same input with one fact taken away,
 // never a made-up sentence. Only facts whose removal improves the answer are kept, the strongest first.
 // ---------------------------------------------------------------------------------------------------------------
 

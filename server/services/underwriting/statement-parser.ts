@@ -487,7 +487,9 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
       continue;
     }
     lastHeading = null;
-    for (const date of findFullDates(line.text)) {
+    // Short lines only: a statement date is printed on a line of its own, and a hostile PDF's endless line must
+    // not cost a scan per character.
+    for (const date of line.text.length <= 160 ? findFullDates(line.text) : []) {
       segment ??= newSegment(null);
       if (!segment.anchor || date > segment.anchor) segment.anchor = date;
     }

@@ -1,6 +1,6 @@
 // Shapes passed between the reader (worker thread), insights and decision. All money is integer cents.
 
-/** What the applicant typed on the form (spec: Application form data). */
+/** What the applicant typed on the application form. */
 export type StatedAnswers = {
   loanAmount: number; // dollars requested, 10,000..5,000,000
   estimatedCreditScore: number; // 500|550|600|650|700|750 (band value)
