@@ -20,11 +20,14 @@ import { createDatabase } from '../server/db';
 import { getEnv, parseEnv } from '../server/env';
 import { loadDataKey } from '../server/lib/crypto';
 import { createLogger } from '../server/lib/logger';
-import { listApplicants } from '../server/services/admin/applicants';
-import { applicationsByEmail, listApplications } from '../server/services/admin/applications';
-import { encodeCursor } from '../server/services/admin/cursor';
-import { getDashboard } from '../server/services/admin/dashboard';
-import { listActiveLoans } from '../server/services/admin/loans';
+import {
+  listApplicants,
+  applicationsByEmail,
+  listApplications,
+  encodeCursor,
+  getDashboard,
+  listActiveLoans,
+} from '../server/services/back-office/index';
 import { listApplicantsSchema, listApplicationsSchema, listLoansSchema } from '../src/shared/schemas/admin';
 
 const { values } = parseArgs({

@@ -7,12 +7,17 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { buildOutcome } from '../server/services/underwriting/outcome';
-import { extractPdfText } from '../server/services/underwriting/pdf-text';
-import { ReaderPool, DEFAULT_READER_POOL_OPTIONS } from '../server/services/underwriting/reader-pool';
-import { runUnderwriting, type StatedAnswers, type StatementInput } from '../server/services/underwriting/index';
-import { OcrRunner } from '../server/services/underwriting/ocr-runner';
-import { parseStatementPages } from '../server/services/underwriting/statement-parser';
+import {
+  buildOutcome,
+  extractPdfText,
+  ReaderPool,
+  DEFAULT_READER_POOL_OPTIONS,
+  runUnderwriting,
+  type StatedAnswers,
+  type StatementInput,
+  OcrRunner,
+  parseStatementPages,
+} from '../server/services/underwriting/index';
 import { ALL_NOISE, buildLedger } from '../server/test/statements/ledger';
 import { OCR_FIXTURE_GREY_PNG } from '../server/test/statements/ocr-fixture';
 import { renderStatementPdf, type RenderOptions } from '../server/test/statements/render';

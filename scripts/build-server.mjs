@@ -7,8 +7,9 @@ import { build } from 'esbuild';
 const candidates = [
   'server/main.ts',
   'server/services/underwriting/reader-worker.ts',
-  'server/scripts/migrate.ts',
-  'server/scripts/user-create.ts',
+  'scripts/migrate.ts',
+  'scripts/user-create.ts',
+  'scripts/keys-rotate.ts',
 ];
 
 // `--outdir dist-server-x` builds a private copy (parallel work); keep it at the top level so ../dist resolves.

@@ -9,14 +9,14 @@ import type { AppDeps } from './deps';
 import type { Env } from './env';
 import { isForeignOrigin, securityHeaders } from './http/security';
 import { createStaticHandler } from './http/static';
-import { sendText } from './lib/http';
-import type { Logger } from './lib/logger';
-import { maskUrlForLog } from './lib/logger';
+import { sendText } from './http/helpers';
+import { type Logger, maskUrlForLog } from './lib/logger';
+import { loadDocumentKeys, setDocumentKeyring } from './lib/crypto';
 import { createLocalStorage } from './lib/storage';
 import { createRestHandler } from './rest/index';
 import { appRouter } from './routers/index';
-import { createMailer } from './services/mail';
-import { createRateLimiter } from './services/rate-limit';
+import { createMailer } from './lib/mail';
+import { createRateLimiter } from './lib/rate-limit';
 import { createRequestContext } from './trpc/context';
 import { retryAfterOf, toTRPCError } from './trpc/errors';
 
@@ -35,7 +35,16 @@ export function createDeps(
     mailer: createMailer({ smtpUrl: env.SMTP_URL, mailDir: env.MAIL_DIR, from: env.MAIL_FROM, log }),
     lucia: createLucia(database.db, database.pool, env.secureCookies),
     limiter: createRateLimiter(database.db, env.RATE_LIMIT_MULTIPLIER),
-    storage: createLocalStorage(env.UPLOAD_DIR),
+    storage: createLocalStorage(env.UPLOAD_DIR, {
+      keys: setDocumentKeyring(
+        loadDocumentKeys({
+          configured: env.DOCUMENT_KEYS,
+          dataEncryptionKey: env.DATA_ENCRYPTION_KEY,
+          varDir: env.VAR_DIR,
+          isProduction: env.isProduction,
+        }),
+      ),
+    }),
   };
 }
 

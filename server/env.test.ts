@@ -24,6 +24,25 @@ describe('configuration', () => {
     expect(env.allowedOrigins).toEqual(['https://funding.example']);
   });
 
+  it('checks DOCUMENT_KEYS without ever echoing a key', () => {
+    const key = Buffer.alloc(32, 7).toString('base64');
+    expect(parseEnv({ DOCUMENT_KEYS: `k2:${key},k1:${Buffer.alloc(32, 9).toString('base64')}` }).DOCUMENT_KEYS).toMatch(
+      /^k2:/,
+    );
+    const short = Buffer.alloc(31, 7).toString('base64');
+    expect(() => parseEnv({ DOCUMENT_KEYS: `k1:${short}` })).toThrow(
+      /DOCUMENT_KEYS: entry 1 \(k1\): the key must be 32 bytes/,
+    );
+    expect(() => parseEnv({ DOCUMENT_KEYS: `k1:${short}` })).not.toThrow(short);
+    expect(() => parseEnv({ DOCUMENT_KEYS: `k1:${key},k1:${key}` })).toThrow(
+      /DOCUMENT_KEYS: entry 2: id k1 appears twice/,
+    );
+    expect(() => parseEnv({ DOCUMENT_KEYS: 'k0:derived' })).toThrow(
+      /DOCUMENT_KEYS: a `derived` key needs DATA_ENCRYPTION_KEY/,
+    );
+    expect(parseEnv({ DOCUMENT_KEYS: 'k0:derived', DATA_ENCRYPTION_KEY: key }).DOCUMENT_KEYS).toBe('k0:derived');
+  });
+
   it('treats empty values as unset', () => {
     expect(parseEnv({ PORT: '', SMTP_URL: '' }).PORT).toBe(3000);
   });

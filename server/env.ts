@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { parseDocumentKeyList } from './lib/crypto';
 
-// The only reader of process.env (STYLE.md). Defaults make a fresh checkout run with no .env (PRODUCT.md 1).
+// The only reader of process.env. Defaults make a fresh checkout run with no .env.
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
@@ -32,6 +33,10 @@ const envSchema = z.object({
   STAFF_EMAIL: z.string().email().default('underwriting@summitfunding.example'),
   // 32 bytes, base64 or hex. Without it, development generates one into var/ (mode 0600); production refuses to start.
   DATA_ENCRYPTION_KEY: z.string().optional(),
+  // Master keys for stored documents: comma-separated `id:base64(32 bytes)`, the first one current (new files and
+  // rotation), the others kept to read files not yet re-wrapped. `id:derived` is the key derived from
+  // DATA_ENCRYPTION_KEY. Unset: development keeps a keyring file in VAR_DIR (0600); production uses `k0:derived`.
+  DOCUMENT_KEYS: z.string().max(4096).optional(),
   GOOGLE_MAPS_API_KEY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Comma-separated extra origins allowed on state-changing requests (the public URL is always allowed).
@@ -72,6 +77,13 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     throw new ConfigError(
       'Invalid configuration:\n  DATA_ENCRYPTION_KEY: required in production (32 random bytes, base64: `openssl rand -base64 32`)',
     );
+  }
+  if (env.DOCUMENT_KEYS) {
+    const parsed = parseDocumentKeyList(env.DOCUMENT_KEYS);
+    if ('problem' in parsed) throw new ConfigError(`Invalid configuration:\n  DOCUMENT_KEYS: ${parsed.problem}`);
+    if (parsed.entries.some((entry) => entry.value === 'derived') && !env.DATA_ENCRYPTION_KEY) {
+      throw new ConfigError('Invalid configuration:\n  DOCUMENT_KEYS: a `derived` key needs DATA_ENCRYPTION_KEY');
+    }
   }
   const origins = new Set([new URL(publicUrl).origin]);
   for (const origin of env.ALLOWED_ORIGINS.split(',')

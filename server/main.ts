@@ -4,11 +4,9 @@ import { createDatabase, prepareDatabase } from './db';
 import { ConfigError, getEnv, type Env } from './env';
 import { loadDataKey } from './lib/crypto';
 import { createLogger } from './lib/logger';
-import { sweepOrphanDocuments, sweepStaleUploads } from './services/applications/documents';
-import { sweepIdempotencyKeys } from './services/applications/idempotency';
-import { sweepChatGuardSessions } from './services/chat-guard/guard';
-import { startOcrLoop } from './services/ocr/loop';
-import { ensureReferenceData } from './services/reference-data';
+import { sweepOrphanDocuments, sweepIdempotencyKeys, startOcrLoop } from './services/applications/index';
+import { sweepChatGuardSessions } from './services/chat-guard/index';
+import { ensureReferenceData } from './services/rewards/index';
 import { closeReader, warmUpReader } from './services/underwriting/index';
 
 // In-flight requests (uploads included) get this long to finish after SIGTERM before connections are cut.
@@ -47,7 +45,7 @@ async function main() {
       deps.lucia.deleteExpiredSessions(),
       deps.limiter.sweep(),
       sweepChatGuardSessions(deps.db),
-      sweepStaleUploads(deps.storage),
+      deps.storage.sweepTemp(),
       sweepOrphanDocuments(deps),
       sweepIdempotencyKeys(deps.db),
     ]).catch((error: Error) => log.warn({ err: error.message }, 'sweep failed'));

@@ -2,7 +2,7 @@ import { holdPageInput, watchServerSections } from './lib/lazy-section-watch';
 
 // The entry: small on purpose. A prerendered page paints from its HTML and styles (scripts/prerender.mjs), and its
 // scripts only hydrate it, so they are requested once that first paint is done instead of competing with it for the
-// network (issue 3: the first and largest paint, the hero's poster, come with the document). Any other page renders
+// network (the first and largest paint, the hero's poster, come with the document). Any other page renders
 // from its scripts and starts them at once.
 
 const root = document.getElementById('root');
@@ -25,9 +25,9 @@ async function preloadPageChunks() {
 /**
  * The costliest code to run at start-up in tasks of its own: Chakra's code with the theme's configuration
  * (src/theme-config.ts), then Chakra's system made out of it (src/theme.ts, itself in several tasks), then the rest
- * of the app. Shorter tasks block the page less than one long one (issue 3, total blocking time). The page is on
- * screen already, and all the chunks load in parallel meanwhile. (ICU's collator, which Chakra's media query order
- * used to set up, is not needed any more: scripts/chakra-sort.ts.)
+ * of the app. Shorter tasks block the page less than one long one (total blocking time). The page is on screen
+ * already, and all the chunks load in parallel meanwhile. (ICU's collator, which Chakra's media query order used to
+ * set up, is not needed any more: build/chakra/sort.ts.)
  */
 async function hydratePrerenderedPage() {
   // The page's chunks are requested first, a few per task: each link starts its request inside the task that adds it

@@ -1,14 +1,19 @@
-// The build's edits of Chakra (vite.config.ts) against the installed files: the stepwise createSystem
-// (scripts/chakra-phases.ts) pauses where expected and makes the system createSystem makes at once, and the media
-// query order without ICU's collator (scripts/chakra-sort.ts) is the order Chakra's own makes of the app's queries.
+// The build's edits of Chakra (build/chakra/) against the installed files: every edit still applies (a Chakra update
+// that changes an edited file fails here, not only in the build), the client build's system.js (lazy global CSS and
+// createSystem in phases) pauses where expected and makes the system createSystem makes at once, the media query order
+// without ICU's collator is the order Chakra's own makes of the app's queries, and the theme barrel keeps every export
+// src/ uses.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createSystem, defaultBaseConfig, type SystemContext } from '@chakra-ui/react';
 import { afterAll, describe, expect, it } from 'vitest';
-import { phasedSystem, phasedTokenDictionary } from '../scripts/chakra-phases';
-import { atRulesInCodeUnitOrder } from '../scripts/chakra-sort';
+import { lazyGlobalCss } from '../build/chakra/lazy-global-css';
+import { editStyledSystemFile, STYLED_SYSTEM_EDITS } from '../build/chakra/plugins';
+import { phasedSystem, phasedTokenDictionary } from '../build/chakra/phases';
+import { atRulesInCodeUnitOrder } from '../build/chakra/sort';
+import { themeWithoutDefaultTheme } from '../build/chakra/theme-barrel';
 import { brandConfig, chakraTheme } from './theme-config';
 
 const require = createRequire(import.meta.url);
@@ -20,8 +25,11 @@ const written: string[] = [];
 function writePhased() {
   const dictionary = path.join(dir, `token-dictionary${SUFFIX}`);
   const system = path.join(dir, `system${SUFFIX}`);
-  writeFileSync(dictionary, phasedTokenDictionary(readFileSync(path.join(dir, 'token-dictionary.js'), 'utf8')));
-  const systemCode = phasedSystem(readFileSync(path.join(dir, 'system.js'), 'utf8'));
+  const clientEdit = (file: string) =>
+    editStyledSystemFile(file, readFileSync(path.join(dir, file), 'utf8'), { isSsr: false }) ?? '';
+  writeFileSync(dictionary, clientEdit('token-dictionary.js'));
+  // As the client build has it: the global CSS computed on first read, and createSystem in phases.
+  const systemCode = clientEdit('system.js');
   const importLine = "from './token-dictionary.js';";
   expect(systemCode).toContain(importLine);
   writeFileSync(system, systemCode.replace(importLine, `from './token-dictionary${SUFFIX}';`));
@@ -48,7 +56,32 @@ function fingerprint(system: SystemContext) {
   });
 }
 
-describe('Chakra createSystem in phases (issue 3, total blocking time)', () => {
+describe("the build's edits of Chakra", () => {
+  it('each applies to the installed files, in the client build and in the prerender', () => {
+    for (const { file } of STYLED_SYSTEM_EDITS) {
+      const code = readFileSync(path.join(dir, file), 'utf8');
+      expect(editStyledSystemFile(file, code, { isSsr: false }), file).not.toBe(code);
+      expect(() => editStyledSystemFile(file, code, { isSsr: true }), file).not.toThrow();
+    }
+  });
+
+  it('serve the theme barrel without the default theme, keeping what src/ imports from it', async () => {
+    const barrel = path.join(dir, '..', 'theme', 'index.js');
+    const file = path.join(dir, '..', 'theme', `index${SUFFIX}`);
+    writeFileSync(file, themeWithoutDefaultTheme(readFileSync(barrel, 'utf8')));
+    written.push(file);
+    const edited = (await import(/* @vite-ignore */ pathToFileURL(file).href)) as Record<string, unknown>;
+    const original = (await import(/* @vite-ignore */ pathToFileURL(barrel).href)) as Record<string, unknown>;
+    const removed = ['defaultThemeConfig', 'recipes', 'slotRecipes'];
+    expect(Object.keys(edited).sort()).toEqual(
+      Object.keys(original)
+        .filter((key) => !removed.includes(key))
+        .sort(),
+    );
+  });
+});
+
+describe('Chakra createSystem in phases, with the global CSS computed on first read', () => {
   it('pauses between phases and makes the same system as createSystem at once', async () => {
     const module = (await import(/* @vite-ignore */ pathToFileURL(writePhased()).href)) as {
       createSystem: Stepwise;
@@ -69,15 +102,17 @@ describe('Chakra createSystem in phases (issue 3, total blocking time)', () => {
     expect(fingerprint(module.createSystem(...configs))).toBe(reference);
   });
 
-  it('refuses a Chakra file that no longer matches, instead of building without pauses', () => {
-    expect(() => phasedSystem('function createSystem(config) {}')).toThrow(/update scripts\/chakra-phases\.ts/);
+  it('refuses a Chakra file that no longer matches, instead of building without them', () => {
+    expect(() => lazyGlobalCss('const _global = [];')).toThrow(/update build\/chakra\/lazy-global-css\.ts/);
+    expect(() => themeWithoutDefaultTheme('export {};')).toThrow(/update build\/chakra\/theme-barrel\.ts/);
+    expect(() => phasedSystem('function createSystem(config) {}')).toThrow(/update build\/chakra\/phases\.ts/);
     expect(() => phasedTokenDictionary('function createTokenDictionary(options) {}')).toThrow(
-      /update scripts\/chakra-phases\.ts/,
+      /update build\/chakra\/phases\.ts/,
     );
   });
 });
 
-describe("Chakra's media query order without ICU's collator (issue 3, total blocking time)", () => {
+describe("Chakra's media query order without ICU's collator", () => {
   it("orders every at-rule of the app's conditions and breakpoints as localeCompare did", async () => {
     const file = path.join(dir, `sort-at-params${SUFFIX}`);
     writeFileSync(file, atRulesInCodeUnitOrder(readFileSync(path.join(dir, 'sort-at-params.js'), 'utf8')));
@@ -105,6 +140,6 @@ describe("Chakra's media query order without ICU's collator (issue 3, total bloc
   });
 
   it('refuses a file that does not compare with localeCompare three times', () => {
-    expect(() => atRulesInCodeUnitOrder('return a.localeCompare(b);')).toThrow(/update scripts\/chakra-sort\.ts/);
+    expect(() => atRulesInCodeUnitOrder('return a.localeCompare(b);')).toThrow(/update build\/chakra\/sort\.ts/);
   });
 });

@@ -5,8 +5,8 @@ type SystemSteps = Generator<void, ReturnType<typeof createSystem>, void>;
 
 /**
  * Runs createSystem's phases one task after another, so the page answers input between them instead of waiting for
- * one long task (issue 3, total blocking time). The phases exist in the client build only (vite.config.ts,
- * scripts/chakra-phases.ts); elsewhere the system is created at once.
+ * one long task (total blocking time). The phases exist in the client build only (build/chakra/phases.ts);
+ * elsewhere the system is created at once.
  */
 async function createSystemInTasks(...configs: Parameters<typeof createSystem>) {
   const stepwise = (createSystem as typeof createSystem & { steps?: (...c: typeof configs) => SystemSteps }).steps;
@@ -28,7 +28,7 @@ let preparing: Promise<System> | undefined;
 /**
  * Creates the system in tasks (the client build; at once elsewhere). src/main.tsx and src/app/start.tsx wait for it
  * before the app renders. Not a top-level await in this module: that made the bundler split the app's start-up code
- * into some 30 more small chunks, 5.9 KB more of compressed JavaScript for the landing page (issue 3, the 170 KB goal).
+ * into some 30 more small chunks, 5.9 KB more of compressed JavaScript for the landing page (the 170 KB goal).
  */
 export function prepareSystem(): Promise<System> {
   preparing ??= createSystemInTasks(...CONFIGS).then((system) => (created ??= system));

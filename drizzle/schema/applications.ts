@@ -1,27 +1,25 @@
 import {
-  bigint,
-  boolean,
-  date,
-  datetime,
-  index,
-  int,
-  json,
-  mysqlEnum,
-  mysqlTable,
-  text,
-  uniqueIndex,
-  varchar,
+boolean,
+date,
+datetime,
+index,
+int,
+json,
+mysqlEnum,
+mysqlTable,
+text,
+uniqueIndex,
+varchar
 } from 'drizzle-orm/mysql-core';
 import {
-  AI_DECISIONS,
-  APPLICATION_STATUSES,
-  DOCUMENT_KINDS,
-  DOCUMENT_PARSE_STATUSES,
+AI_DECISIONS,
+APPLICATION_STATUSES,
+DOCUMENT_KINDS,
+DOCUMENT_PARSE_STATUSES,
 } from '../../src/shared/constants';
 import { users } from './users';
+import { now,cents } from './columns';
 
-const now = () => new Date();
-const cents = (name: string) => bigint(name, { mode: 'number' });
 
 export const applications = mysqlTable(
   'applications',

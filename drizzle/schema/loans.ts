@@ -1,22 +1,20 @@
 import {
-  bigint,
-  date,
-  datetime,
-  index,
-  int,
-  mysqlEnum,
-  mysqlTable,
-  primaryKey,
-  text,
-  uniqueIndex,
-  varchar,
+date,
+datetime,
+index,
+int,
+mysqlEnum,
+mysqlTable,
+primaryKey,
+text,
+uniqueIndex,
+varchar
 } from 'drizzle-orm/mysql-core';
-import { LOAN_STATUSES, REFINANCE_STATUSES } from '../../src/shared/constants';
+import { LOAN_STATUSES,REFINANCE_STATUSES } from '../../src/shared/constants';
+import { now,cents } from './columns';
 import { applications } from './applications';
 import { users } from './users';
 
-const now = () => new Date();
-const cents = (name: string) => bigint(name, { mode: 'number' });
 
 export const loans = mysqlTable(
   'loans',

@@ -1,7 +1,7 @@
-import { datetime, index, int, json, mysqlEnum, mysqlTable, uniqueIndex, varchar } from 'drizzle-orm/mysql-core';
-import { applicationDocuments, applications } from './applications';
+import { datetime,index,int,json,mysqlEnum,mysqlTable,uniqueIndex,varchar } from 'drizzle-orm/mysql-core';
+import { now } from './columns';
+import { applicationDocuments,applications } from './applications';
 
-const now = () => new Date();
 
 /** pending: queued; running: claimed by a process until its lease runs out; done / failed: finished. */
 export const OCR_JOB_STATUSES = ['pending', 'running', 'done', 'failed'] as const;

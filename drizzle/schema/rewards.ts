@@ -1,8 +1,8 @@
-import { boolean, datetime, index, int, mysqlEnum, mysqlTable, uniqueIndex, varchar } from 'drizzle-orm/mysql-core';
-import { MILESTONE_CATEGORIES, REWARD_TYPES } from '../../src/shared/constants';
+import { boolean,datetime,index,int,mysqlEnum,mysqlTable,uniqueIndex,varchar } from 'drizzle-orm/mysql-core';
+import { now } from './columns';
+import { MILESTONE_CATEGORIES,REWARD_TYPES } from '../../src/shared/constants';
 import { users } from './users';
 
-const now = () => new Date();
 
 export const milestones = mysqlTable('milestones', {
   id: varchar('id', { length: 60 }).primaryKey(), // stable slug, seeded by migration

@@ -1,7 +1,7 @@
-import { bigint, datetime, index, int, json, mysqlEnum, mysqlTable, text, tinyint, varchar } from 'drizzle-orm/mysql-core';
+import { bigint,datetime,index,int,json,mysqlEnum,mysqlTable,text,tinyint,varchar } from 'drizzle-orm/mysql-core';
+import { now } from './columns';
 import { GUARD_STATES } from '../../src/shared/constants';
 
-const now = () => new Date();
 
 export const emailSignups = mysqlTable('email_signups', {
   id: varchar('id', { length: 36 }).primaryKey(),

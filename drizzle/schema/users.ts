@@ -1,7 +1,7 @@
-import { bigint, boolean, datetime, index, int, mysqlEnum, mysqlTable, varchar } from 'drizzle-orm/mysql-core';
+import { bigint,boolean,datetime,index,int,mysqlEnum,mysqlTable,varchar } from 'drizzle-orm/mysql-core';
+import { now } from './columns';
 import { ROLES } from '../../src/shared/constants';
 
-const now = () => new Date();
 
 export const users = mysqlTable(
   'users',

@@ -1,4 +1,4 @@
-import { parseCookies } from '../lib/http';
+import { parseCookies } from '../http/helpers';
 import { randomToken, sha256Hex } from '../lib/crypto';
 
 export type Visitor = {

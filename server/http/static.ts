@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
-import { sendText } from '../lib/http';
+import { sendText } from './helpers';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

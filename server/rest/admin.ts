@@ -1,7 +1,8 @@
 import { pipeline } from 'node:stream/promises';
 import { createAdminInternalCaller } from '../routers/admin';
-import { downloadContentType, encodeRfc8187, sanitiseFileName } from '../services/admin/applications';
-import { AppError } from '../trpc/errors';
+import { downloadContentType, encodeRfc8187, sanitiseFileName } from '../services/back-office/index';
+import { DocumentIntegrityError } from '../lib/crypto';
+import { AppError } from '../lib/errors';
 import type { RestRoute } from './types';
 
 /** A downloaded document is never rendered: sandboxed, nothing loads, and it keeps the site-wide CSP's bars (H1). */
@@ -79,8 +80,17 @@ export const adminRoutes: RestRoute[] = [
       const document = await createAdminInternalCaller(ctx).openDocument({ id: params.id ?? '' });
       let size: number;
       try {
-        size = await ctx.storage.size(document.storageKey);
-      } catch {
+        // Every chunk authenticated before the first byte is sent: a tampered file is refused with a message, not
+        // cut off halfway through a download.
+        size = await ctx.storage.verify(document.storageKey);
+      } catch (error) {
+        if (error instanceof DocumentIntegrityError) {
+          ctx.log.error(
+            { event: 'document.integrity_failed', documentId: document.id, reason: error.message },
+            'stored document refused',
+          );
+          throw new AppError('UNPROCESSABLE_CONTENT', 'This document failed its integrity check and cannot be opened.');
+        }
         throw new AppError('NOT_FOUND', 'The document file is missing');
       }
       // An attachment the browser never renders or sniffs (SECURITY.md E).

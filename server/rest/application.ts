@@ -1,10 +1,10 @@
 import { idempotencyKeySchema } from '../../src/shared/schemas/application';
 import type { AppDeps } from '../deps';
-import { sendJson } from '../lib/http';
-import { assertKeyNotInFlight, submitApplication } from '../services/applications/submission';
-import { LIMITS } from '../services/rate-limit';
+import { sendJson } from '../http/helpers';
+import { assertKeyNotInFlight, submitApplication } from '../services/applications/index';
+import { LIMITS } from '../lib/rate-limit';
 import type { Context } from '../trpc/context';
-import { AppError } from '../trpc/errors';
+import { AppError } from '../lib/errors';
 import type { RestRoute } from './types';
 import { drainRequest, receiveApplicationUpload } from './uploads';
 

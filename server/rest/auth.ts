@@ -1,5 +1,5 @@
 import { safeReturnTo } from '../../src/shared/schemas/auth';
-import { redirect } from '../lib/http';
+import { redirect } from '../http/helpers';
 import type { RestRoute } from './types';
 
 // Account rows of the route table (platform issue). Bodies are validated by the procedures' own schemas.

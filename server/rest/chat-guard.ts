@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
-import { sendJson } from '../lib/http';
-import { ChatBlockedError, VerifyRefusedError } from '../services/chat-guard/guard';
+import { sendJson } from '../http/helpers';
+import { ChatBlockedError, VerifyRefusedError } from '../services/chat-guard/index';
 import type { RestRoute } from './types';
 
 /** The guard's own error, whether thrown directly or wrapped by the tRPC caller. */

@@ -1,9 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppDeps } from '../deps';
-import { readJson, sendJson, sendText } from '../lib/http';
+import { readJson, sendJson, sendText } from '../http/helpers';
 import { createCaller } from '../routers/index';
 import { createRequestContext } from '../trpc/context';
-import { httpStatusOf, INTERNAL_MESSAGE, retryAfterOf, toTRPCError } from '../trpc/errors';
+import { httpStatusOf, retryAfterOf, toTRPCError } from '../trpc/errors';
+import { INTERNAL_MESSAGE } from '../lib/errors';
 import { adminRoutes } from './admin';
 import { applicationRoutes } from './application';
 import { authRoutes } from './auth';

@@ -7,9 +7,8 @@ import { MAX_BANK_STATEMENTS, MAX_FILE_BYTES } from '../../src/shared/constants'
 import { APPLICATION_MESSAGES, DOCUMENT_FIELDS, type DocumentField } from '../../src/shared/schemas/application';
 import { randomToken } from '../lib/crypto';
 import type { DocumentStorage } from '../lib/storage';
-import type { UploadedDocument } from '../services/applications/documents';
-import { quarantineTestFiles, type WarnLog } from '../services/applications/screening';
-import { AppError } from '../trpc/errors';
+import { type UploadedDocument, quarantineTestFiles, type WarnLog } from '../services/applications/index';
+import { AppError } from '../lib/errors';
 
 // Streaming multipart for POST /api/loan-application-enhanced (PRODUCT.md 3, SECURITY.md E). formidable's defaults
 // are unsafe, so every limit is explicit, and the checks that formidable only makes at the end of a part (size) or

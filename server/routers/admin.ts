@@ -12,23 +12,31 @@ import {
   setStaffActiveSchema,
   setStaffRoleSchema,
 } from '../../src/shared/schemas/admin';
-import { exportApplicantsCsv, getApplicantDetail, listApplicants } from '../services/admin/applicants';
 import {
+  exportApplicantsCsv,
+  getApplicantDetail,
+  listApplicants,
   applicationsByEmail,
-  getApplicationDetail,
   listApplications,
-  openDocument,
   recentApplications,
-  revealApplicationPii,
-  setApplicationStatus,
-} from '../services/admin/applications';
-import type { Actor } from '../services/admin/common';
-import { getAnalytics, getDashboard } from '../services/admin/dashboard';
-import { getLoanPayments, listActiveLoans, recordLoanPayment } from '../services/admin/loans';
-import { listRefinanceRequests } from '../services/admin/refinance';
-import { createStaff, listStaff, setStaffActive, setStaffRole, terminateStaffSessions } from '../services/admin/staff';
-import { countUnfinishedOcrJobs } from '../services/ocr/jobs';
-import { LIMITS } from '../services/rate-limit';
+  getApplicationDetail,
+  openDocument,
+  getAnalytics,
+  getDashboard,
+  listActiveLoans,
+  listRefinanceRequests,
+} from '../services/back-office/index';
+import { revealApplicationPii, setApplicationStatus, countUnfinishedOcrJobs } from '../services/applications/index';
+import type { Actor } from '../deps';
+import { getLoanPayments, recordLoanPayment } from '../services/loans/index';
+import {
+  createStaff,
+  listStaff,
+  setStaffActive,
+  setStaffRole,
+  terminateStaffSessions,
+} from '../services/accounts/index';
+import { LIMITS } from '../lib/rate-limit';
 import type { Context } from '../trpc/context';
 import { adminProcedure, createCallerFactory, router, superAdminProcedure } from '../trpc/init';
 

@@ -1,5 +1,5 @@
 import type { WizardStartDto } from '../../src/shared/schemas/application';
-import { getClientProfile } from '../services/applications/profile';
+import { getClientProfile } from '../services/applications/index';
 import { protectedProcedure, publicProcedure, router } from '../trpc/init';
 import { siteRouter } from './site';
 

@@ -9,7 +9,7 @@ import {
   requestPasswordReset,
   resetPassword,
   toAuthUserDto,
-} from '../services/auth';
+} from '../services/accounts/index';
 import { protectedProcedure, publicProcedure, router } from '../trpc/init';
 
 export const authRouter = router({

@@ -1,5 +1,5 @@
 import { chatMessageSchema, verifyChallengeSchema } from '../../src/shared/schemas/chat-guard';
-import { getGuardStatus, sendChatMessage, verifyChallenge } from '../services/chat-guard/guard';
+import { getGuardStatus, sendChatMessage, verifyChallenge } from '../services/chat-guard/index';
 import type { Context } from '../trpc/context';
 import { publicProcedure, router } from '../trpc/init';
 

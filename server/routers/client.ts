@@ -5,17 +5,19 @@ import {
   requestConsolidationSchema,
   requestLowerPaymentSchema,
 } from '../../src/shared/schemas/offers';
-import { acceptFunding, listClientApplications } from '../services/clients/applications';
+import { listClientApplications } from '../services/applications/index';
 import {
+  acceptFunding,
   getClientLoanSchedule,
   getPayoffQuote,
   getRenewal,
   listClientLoans,
   listLowerPaymentRequests,
   requestLowerPayment,
-} from '../services/clients/loans';
-import { createRefinanceRequest, listRefinanceRequests } from '../services/clients/refinance';
-import { getOfferMenu, getOfferSignature, priceOffer, requestConsolidation } from '../services/offers/menu';
+  createRefinanceRequest,
+  listRefinanceRequests,
+} from '../services/loans/index';
+import { getOfferMenu, getOfferSignature, priceOffer, requestConsolidation } from '../services/offers/index';
 import { protectedProcedure, router } from '../trpc/init';
 
 // Client area (issues 6 and 10). Every query is scoped to ctx.user.id in SQL; another client's id answers 404.

@@ -1,5 +1,5 @@
 import { claimMilestoneSchema, redeemRewardSchema } from '../../src/shared/schemas/client';
-import { claimMilestone, getRewardsDashboard, redeemReward } from '../services/clients/rewards';
+import { claimMilestone, getRewardsDashboard, redeemReward } from '../services/rewards/index';
 import { protectedProcedure, router } from '../trpc/init';
 
 // Rewards dashboard (issue 6): progress, claiming a completed milestone once, using a reward once.

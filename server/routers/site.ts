@@ -1,6 +1,5 @@
 import { contactMessageSchema, emailSignupSchema } from '../../src/shared/schemas/site';
-import { submitContactMessage } from '../services/site/contact';
-import { listEmailSignups, signUpForEmails } from '../services/site/email-signup';
+import { submitContactMessage, listEmailSignups, signUpForEmails } from '../services/site/index';
 import { adminProcedure, publicProcedure, router } from '../trpc/init';
 
 // Public-site procedures (mailing list, contact form: issue 3), mounted as `application.site`.

@@ -17,7 +17,7 @@ import { createLocalStorage } from '../lib/storage';
 import { newId } from '../lib/ids';
 import { createLogger } from '../lib/logger';
 import { createCaller } from '../routers/index';
-import { ensureReferenceData } from '../services/reference-data';
+import { ensureReferenceData } from '../services/rewards/index';
 import { createInnerContext, type Context } from '../trpc/context';
 
 let depsPromise: Promise<AppDeps> | undefined;

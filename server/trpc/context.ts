@@ -3,10 +3,8 @@ import { randomUUID } from 'node:crypto';
 import type { AuthSession, AuthUser } from '../auth/lucia';
 import { readSession } from '../auth/session';
 import { readVisitor, type Visitor } from '../auth/visitor';
-import type { AppDeps } from '../deps';
-import { getClientIp } from '../lib/http';
-
-export type RequestMeta = { ip: string; userAgent: string; requestId: string };
+import type { AppDeps, RequestMeta } from '../deps';
+import { getClientIp } from '../http/helpers';
 
 export type Context = AppDeps & {
   user: AuthUser | null;

@@ -2,26 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { ZodError } from 'zod';
 import type { AppErrorCode } from '../../src/shared/errors';
-
-export type FieldErrors = Record<string, string[]>;
-
-/** What services throw: a code both sides understand and a message a user can read. */
-export class AppError extends Error {
-  readonly code: AppErrorCode;
-  readonly retryAfterSeconds?: number;
-  readonly fieldErrors?: FieldErrors;
-  constructor(
-    code: AppErrorCode,
-    message: string,
-    extra: { retryAfterSeconds?: number; fieldErrors?: FieldErrors } = {},
-  ) {
-    super(message);
-    this.name = 'AppError';
-    this.code = code;
-    this.retryAfterSeconds = extra.retryAfterSeconds;
-    this.fieldErrors = extra.fieldErrors;
-  }
-}
+import { AppError, CONFLICT_MESSAGE, INTERNAL_MESSAGE, zodFieldErrors, zodMessage, type FieldErrors } from '../lib/errors';
 
 const TRPC_CODE: Record<AppErrorCode, TRPCError['code']> = {
   BAD_REQUEST: 'BAD_REQUEST',
@@ -35,29 +16,12 @@ const TRPC_CODE: Record<AppErrorCode, TRPCError['code']> = {
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
 };
 
-export const INTERNAL_MESSAGE = 'Internal error';
 const DEFAULT_MESSAGES: Partial<Record<TRPCError['code'], string>> = {
   UNAUTHORIZED: 'Unauthorized',
   FORBIDDEN: 'Forbidden',
   NOT_FOUND: 'Not found',
   TOO_MANY_REQUESTS: 'Too many requests. Please try again later.',
 };
-
-export function zodFieldErrors(error: ZodError): FieldErrors {
-  const out: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join('.') || '_';
-    (out[key] ??= []).push(issue.message);
-  }
-  return out;
-}
-
-/** A message for a zod failure that names each bad field: "email: Please enter a valid email address". */
-export function zodMessage(error: ZodError): string {
-  return Object.entries(zodFieldErrors(error))
-    .map(([field, messages]) => (field === '_' ? messages[0] : `${field}: ${messages[0]}`))
-    .join('; ');
-}
 
 /**
  * Turns anything thrown into a TRPCError whose message is safe to show. Unknown errors become
@@ -93,8 +57,6 @@ export function toTRPCError(error: unknown): TRPCError {
   if (isDuplicateKey(error)) return new TRPCError({ code: 'CONFLICT', message: CONFLICT_MESSAGE, cause: error });
   return new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: INTERNAL_MESSAGE, cause: error });
 }
-
-export const CONFLICT_MESSAGE = 'This changed while you were working. Please reload and try again.';
 
 export function httpStatusOf(error: TRPCError): number {
   return getHTTPStatusCodeFromError(error);

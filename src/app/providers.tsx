@@ -10,8 +10,8 @@ import { getSystem } from '@/theme';
 /**
  * The system for a page whose prerendered head holds Chakra's global CSS (scripts/prerender.mjs): without it (the
  * tokens as CSS variables, the reset, the global styles, the layer order), so ChakraProvider's <Global>s add
- * nothing. Computing and serializing that CSS again is some 50 ms of start-up work on a fast machine (issue 3;
- * vite.config.ts makes Chakra compute it only when read). The tags stay in the head for the whole visit.
+ * nothing. Computing and serializing that CSS again is some 50 ms of start-up work on a fast machine
+ * (build/chakra/lazy-global-css.ts makes Chakra compute it only when read). The tags stay in the head for the whole visit.
  * Defined, not assigned: in the client build `_global` is a getter without a setter on the system itself.
  */
 let prerenderedCssSystem: ReturnType<typeof getSystem> | undefined;

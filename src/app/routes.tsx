@@ -29,20 +29,14 @@ const ChatTestPage = lazyPage(withLaterRecipes(() => import('@/features/chat-gua
 
 // Each page's element is made once: a route that re-renders on the auth answer returns the very same element, so
 // React does not re-render the page. That matters while a prerendered page hydrates: an update that reaches a
-// still-dehydrated part makes React hydrate all of it at once, in one long task (issue 3, total blocking time).
+// still-dehydrated part makes React hydrate all of it at once, in one long task (total blocking time).
 const pageElements = new Map<ComponentType, ReactElement>();
 function page(Component: ComponentType): ReactElement {
   let element = pageElements.get(Component);
   if (!element) {
     element = (
       <RouteErrorBoundary>
-        <Suspense
-          fallback={
-            <Center py="24">
-              <Spinner size="lg" color="brand.solid" aria-label="Loading page" />
-            </Center>
-          }
-        >
+        <Suspense fallback={<PageLoading label="Loading page" />}>
           <Component />
         </Suspense>
       </RouteErrorBoundary>
@@ -52,15 +46,15 @@ function page(Component: ComponentType): ReactElement {
   return element;
 }
 
-function PageLoading() {
+function PageLoading({ label = 'Loading' }: { label?: string }) {
   return (
     <Center py="24">
-      <Spinner size="lg" color="brand.solid" aria-label="Loading" />
+      <Spinner size="lg" color="brand.solid" aria-label={label} />
     </Center>
   );
 }
 
-/** `/`: the landing page for visitors and while auth loads (spec §2), the home page when signed in. */
+/** `/`: the landing page for visitors and while auth loads, the home page when signed in. */
 function IndexRoute() {
   // Deferred (see Navbar): a signed-in visitor's home page replaces the landing page in a transition, in slices.
   const isAuthenticated = useDeferredValue(useAuth().isAuthenticated);
@@ -83,7 +77,7 @@ function SignedInRoute({ component, isStaffOnly = false }: { component: Componen
 }
 
 /**
- * The route table of the spec. It does not depend on the auth state (the routes that do read it themselves), so the
+ * The route table. It does not depend on the auth state (the routes that do read it themselves), so the
  * auth answer never re-renders the router and the route contexts it provides.
  */
 const ROUTES: RouteObject[] = [

@@ -1,7 +1,8 @@
 import { Button, CloseButton, Drawer, Menu, Portal, Stack, Text } from '@chakra-ui/react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import type { NavLinkItem } from './navbar';
+
+export type NavLinkItem = { to: string; label: string };
 
 // Loaded on demand by navbar.tsx: the phone menu drawer and the signed-in account menu.
 

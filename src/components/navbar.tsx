@@ -6,6 +6,7 @@ import { useAuth, type AuthState } from '@/hooks/use-auth';
 import { withLaterRecipes } from '@/lib/lazy-page';
 import { Logo } from './logo';
 import { LineIcon } from './line-icon';
+import type { NavLinkItem } from './navbar-menus';
 
 // The drawer and the account menu (Chakra's Drawer and Menu with their focus, scroll and positioning machinery) are
 // about 40 KB of compressed script that no first paint needs: they load when first wanted, with their recipes.
@@ -13,8 +14,6 @@ const loadMenus = withLaterRecipes(() => import('./navbar-menus'));
 const preloadMenus = () => void loadMenus();
 const MobileMenu = lazy(() => loadMenus().then((module) => ({ default: module.MobileMenu })));
 const AccountMenu = lazy(() => loadMenus().then((module) => ({ default: module.AccountMenu })));
-
-export type NavLinkItem = { to: string; label: string };
 
 const PUBLIC_LINKS: NavLinkItem[] = [
   { to: paths.home, label: 'Home' },

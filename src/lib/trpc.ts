@@ -1,4 +1,5 @@
 import { createTRPCReact, httpBatchLink } from '@trpc/react-query';
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import superjson from 'superjson';
 import type { AppRouter } from '../../server/routers/index';
 
@@ -10,3 +11,7 @@ export function createTrpcClient() {
     links: [httpBatchLink({ url: '/trpc', transformer: superjson, maxItems: 10 })],
   });
 }
+
+/** What each procedure answers, as the client receives it (superjson keeps Dates): the one source of server shapes. */
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
+export type RouterInputs = inferRouterInputs<AppRouter>;

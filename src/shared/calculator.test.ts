@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CALCULATOR, calculateLoan, formatUsd } from './calculator';
+import { CALCULATOR, calculateLoan } from './calculator';
 
 /** Independent check: the payment that repays P is P / Σ(1+r)^-k, and a month-by-month schedule ends at zero. */
 function reference(amount: number, annualRatePercent: number, months: number) {
@@ -82,13 +82,5 @@ describe('calculateLoan', () => {
     expect(calculateLoan({ amount: 10_000, annualRatePercent: 10, months: 7 }).loanDuration).toBe(0.6);
     expect(calculateLoan({ amount: 10_000, annualRatePercent: 10, months: 25 }).loanDuration).toBe(2.1);
     expect(calculateLoan({ amount: 10_000, annualRatePercent: 10, months: 59 }).loanDuration).toBe(4.9);
-  });
-});
-
-describe('formatUsd', () => {
-  it('shows whole dollars with thousands separators', () => {
-    expect(formatUsd(100_000)).toBe('$100,000');
-    expect(formatUsd(4707.35)).toBe('$4,707');
-    expect(formatUsd(0)).toBe('$0');
   });
 });

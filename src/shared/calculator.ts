@@ -1,6 +1,4 @@
-// Loan calculator of public spec §9: the one formula the page and the tests share.
-
-import { groupThousands } from './group-thousands';
+// The loan calculator of the public pages: the one formula the page and the tests share.
 
 export const CALCULATOR = {
   amount: { min: 5_000, max: 5_000_000, step: 5_000, default: 100_000 },
@@ -39,9 +37,4 @@ export function calculateLoan({ amount, annualRatePercent, months }: LoanInput):
     interestPayable: Math.round(total - amount),
     loanDuration: Math.round((months / 12) * 10) / 10,
   };
-}
-
-/** USD without decimals: 100000 -> "$100,000". */
-export function formatUsd(value: number): string {
-  return `$${groupThousands(Math.round(value))}`;
 }

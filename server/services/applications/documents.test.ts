@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createLocalStorage } from '../../lib/storage';
 import { heicBytes, jpegBytes, noisePng } from '../../test/statements/bad-files';
 import { executableBytes } from '../../test/factories/applications';
 import {
@@ -16,14 +15,7 @@ import {
   pdfFromObjects,
   pngImage,
 } from '../../test/security/support';
-import {
-  displayFileName,
-  inspectUploadedFile,
-  localDocumentFile,
-  sniffFileKind,
-  sweepStaleUploads,
-  type UploadedDocument,
-} from './documents';
+import { displayFileName, inspectUploadedFile, sniffFileKind, type UploadedDocument } from './documents';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'documents-unit-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -113,39 +105,5 @@ describe('uploaded file checks', () => {
     expect(displayFileName(`${'a'.repeat(300)}.pdf`)).toHaveLength(255);
     expect(displayFileName(`${'a'.repeat(300)}.pdf`).endsWith('.pdf')).toBe(true);
     expect(displayFileName('   ')).toBe('document');
-  });
-});
-
-describe('storage helpers', () => {
-  it('reads a committed document in place, and copies from any other store', async () => {
-    const storage = createLocalStorage(path.join(root, 'store'));
-    const temp = path.join(storage.tempDir, 'upload-x');
-    writeFileSync(temp, PDF);
-    const key = await storage.commit(temp);
-    const local = await localDocumentFile(storage, key);
-    expect(local.path.endsWith(key)).toBe(true);
-    await local.dispose();
-    expect(existsSync(local.path)).toBe(true);
-
-    const elsewhere = { ...storage, size: () => Promise.resolve(PDF.length + 1) };
-    const copy = await localDocumentFile(elsewhere, key);
-    expect(copy.path.startsWith(storage.tempDir)).toBe(true);
-    await copy.dispose();
-    expect(existsSync(copy.path)).toBe(false);
-  });
-
-  it('sweeps only stale upload leftovers', async () => {
-    const storage = createLocalStorage(path.join(root, 'sweep'));
-    const stale = path.join(storage.tempDir, 'upload-stale');
-    const fresh = path.join(storage.tempDir, 'upload-fresh');
-    const foreign = path.join(storage.tempDir, 'other-file');
-    mkdirSync(stale);
-    mkdirSync(fresh);
-    writeFileSync(foreign, 'x');
-    const old = new Date(Date.now() - 2 * 3600_000);
-    utimesSync(stale, old, old);
-    utimesSync(foreign, old, old);
-    expect(await sweepStaleUploads(storage)).toBe(1);
-    expect([existsSync(stale), existsSync(fresh), existsSync(foreign)]).toEqual([false, true, true]);
   });
 });

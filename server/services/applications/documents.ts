@@ -1,7 +1,3 @@
-import { createWriteStream } from 'node:fs';
-import { readdir, rm, stat } from 'node:fs/promises';
-import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { inArray } from 'drizzle-orm';
 import { fileTypeFromFile } from 'file-type';
 import { applicationDocuments } from '../../../drizzle/schema/index';
@@ -13,10 +9,10 @@ import {
   type AcceptedFileKind,
   type DocumentField,
 } from '../../../src/shared/schemas/application';
-import { randomToken } from '../../lib/crypto';
 import type { DbOrTx } from '../../db';
 import type { DocumentStorage } from '../../lib/storage';
-import { findContentProblem, MalformedImageError, stripImageMetadata, type ContentProblem } from './screening';
+import { findContentProblem, type ContentProblem } from './screening';
+import { MalformedImageError, stripImageMetadata } from './screening-image';
 
 /** One file of a submission, as multipart parsing left it in the storage's temp directory. */
 export type UploadedDocument = {
@@ -106,55 +102,6 @@ export function displayFileName(name: string): string {
   const dot = cleaned.lastIndexOf('.');
   const extension = dot > 0 && cleaned.length - dot <= 10 ? cleaned.slice(dot) : '';
   return cleaned.slice(0, 255 - extension.length) + extension;
-}
-
-/**
- * A readable local path for a stored document (the underwriting engine reads files by path). Local storage keeps
- * documents under <root>/documents/<2 chars>/<key>; any other store (or one that encrypts at rest, so the bytes on
- * disk differ) is copied out through `read` into a private temp file that the caller removes.
- */
-export async function localDocumentFile(
-  storage: DocumentStorage,
-  key: string,
-): Promise<{ path: string; dispose: () => Promise<void> }> {
-  const direct = path.join(path.dirname(storage.tempDir), 'documents', key.slice(0, 2), key);
-  try {
-    const [onDisk, stored] = await Promise.all([stat(direct), storage.size(key)]);
-    if (onDisk.isFile() && onDisk.size === stored) return { path: direct, dispose: () => Promise.resolve() };
-  } catch {
-    // Not a local layout: fall through to a copy.
-  }
-  const copy = path.join(storage.tempDir, `uw-${randomToken(12)}`);
-  try {
-    await pipeline(storage.read(key), createWriteStream(copy, { mode: 0o600, flags: 'wx' }));
-  } catch (error) {
-    await rm(copy, { force: true });
-    throw error;
-  }
-  return { path: copy, dispose: () => rm(copy, { force: true }) };
-}
-
-/** Temp entries this module and multipart parsing create inside the storage's temp directory. */
-const TEMP_ENTRY = /^(upload-|uw-)/;
-
-/**
- * Removes upload leftovers older than `olderThanMs` from the temp directory: what a crash between parsing and
- * commit leaves behind (every normal path removes its own). Meant for a periodic sweeper; answers the count removed.
- */
-export async function sweepStaleUploads(storage: DocumentStorage, olderThanMs = 3600_000, now = Date.now()) {
-  let removed = 0;
-  for (const entry of await readdir(storage.tempDir)) {
-    if (!TEMP_ENTRY.test(entry)) continue;
-    const full = path.join(storage.tempDir, entry);
-    try {
-      if (now - (await stat(full)).mtimeMs < olderThanMs) continue;
-      await rm(full, { recursive: true, force: true });
-      removed += 1;
-    } catch {
-      // Removed concurrently: nothing to do.
-    }
-  }
-  return removed;
 }
 
 /**

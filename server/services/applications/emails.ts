@@ -1,5 +1,6 @@
 import { BRAND_NAME } from '../../../src/shared/constants';
-import type { MailMessage } from '../mail';
+import type { MailMessage } from '../../lib/mail';
+import { formatUsd, shortId } from '../../../src/shared/format';
 
 // Submission emails (PRODUCT.md 3). Restricted data (SSN, EIN, birth date, bank details) never goes into a mail.
 
@@ -15,13 +16,10 @@ export type SubmissionSummary = {
   documentCount: number;
 };
 
-const dollars = (amount: number) => `$${Math.round(amount).toLocaleString('en-US')}`;
-const reference = (applicationId: string) => applicationId.slice(0, 8).toUpperCase();
-
 export function applicantReceipt(summary: SubmissionSummary, publicUrl: string): MailMessage {
   const outcome =
     summary.decision === 'approved'
-      ? `Good news: you are pre-approved for up to ${dollars(summary.approvedAmount)}. Your offer is waiting for you.`
+      ? `Good news: you are pre-approved for up to ${formatUsd(summary.approvedAmount)}. Your offer is waiting for you.`
       : 'An underwriter is reviewing your application and will contact you within 24 hours.';
   return {
     to: summary.email,
@@ -29,8 +27,8 @@ export function applicantReceipt(summary: SubmissionSummary, publicUrl: string):
     text: [
       `Hello ${summary.ownerName},`,
       '',
-      `Thank you for applying for ${dollars(summary.loanAmount)} in funding for ${summary.businessName}.`,
-      `Your reference number is ${reference(summary.applicationId)}.`,
+      `Thank you for applying for ${formatUsd(summary.loanAmount)} in funding for ${summary.businessName}.`,
+      `Your reference number is ${shortId(summary.applicationId)}.`,
       '',
       outcome,
       '',
@@ -44,16 +42,16 @@ export function applicantReceipt(summary: SubmissionSummary, publicUrl: string):
 export function staffNotice(summary: SubmissionSummary, staffEmail: string, publicUrl: string): MailMessage {
   return {
     to: staffEmail,
-    subject: `New application: ${summary.businessName} (${dollars(summary.loanAmount)})`,
+    subject: `New application: ${summary.businessName} (${formatUsd(summary.loanAmount)})`,
     text: [
       `A new application was submitted.`,
       '',
-      `Reference: ${reference(summary.applicationId)} (${summary.applicationId})`,
+      `Reference: ${shortId(summary.applicationId)} (${summary.applicationId})`,
       `Business: ${summary.businessName}`,
       `Owner: ${summary.ownerName}`,
-      `Requested: ${dollars(summary.loanAmount)}`,
+      `Requested: ${formatUsd(summary.loanAmount)}`,
       `Engine decision: ${summary.decision ?? 'not available (manual review)'}`,
-      summary.decision === 'approved' ? `Pre-approved amount: ${dollars(summary.approvedAmount)}` : '',
+      summary.decision === 'approved' ? `Pre-approved amount: ${formatUsd(summary.approvedAmount)}` : '',
       `Returning client: ${summary.isExistingClient ? 'yes' : 'no'}`,
       `Documents: ${summary.documentCount}`,
       '',

@@ -3,8 +3,10 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import os from 'node:os';
 import path from 'node:path';
 import { Readable, type Transform } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { afterAll, describe, expect, it } from 'vitest';
 import { APPLICATION_MESSAGES } from '../../../src/shared/schemas/application';
+import { loadDocumentKeys } from '../../lib/crypto';
 import { createLocalStorage } from '../../lib/storage';
 import { statementPdf } from '../../test/factories/applications';
 import {
@@ -25,24 +27,20 @@ import {
   zipArchive,
 } from '../../test/security/support';
 import { jpegBytes, noisePng } from '../../test/statements/bad-files';
+import { decodePdfName, scanPdfActiveContent } from './screening-pdf';
+import { findContentProblem } from './screening';
+import { findMarkup, hasEicarSignature, hasZipTrailer, quarantineTestFiles } from './screening-malware';
 import {
-  decodePdfName,
-  findContentProblem,
-  findMarkup,
-  hasEicarSignature,
-  hasZipTrailer,
   isImageTooLarge,
   JpegMetadataStripper,
   MalformedImageError,
   MAX_IMAGE_PIXELS,
   MAX_IMAGE_SIDE,
   PngMetadataStripper,
-  quarantineTestFiles,
   readExifOrientation,
   readImageDimensions,
-  scanPdfActiveContent,
   stripImageMetadata,
-} from './screening';
+} from './screening-image';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'screening-unit-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -356,7 +354,8 @@ describe('metadata stripping', () => {
 
 describe('quarantine', () => {
   it('moves EICAR files into a 0600 quarantine with a sidecar, logs without PII, and leaves other files alone', async () => {
-    const storage = createLocalStorage(path.join(root, 'store'));
+    const keys = loadDocumentKeys({ varDir: path.join(root, 'var'), isProduction: false });
+    const storage = createLocalStorage(path.join(root, 'store'), { keys });
     const eicar = path.join(storage.tempDir, 'upload-eicar');
     const clean = path.join(storage.tempDir, 'upload-clean');
     writeFileSync(eicar, eicarBytes());
@@ -382,9 +381,11 @@ describe('quarantine', () => {
     expect(id).toMatch(/^[a-z0-9]{32}$/);
     expect(statSync(path.join(quarantineDir, id)).mode & 0o777).toBe(0o600);
     expect(statSync(path.join(quarantineDir, sidecar)).mode & 0o777).toBe(0o600);
-    expect(readFileSync(path.join(quarantineDir, id)).equals(eicarBytes())).toBe(true);
+    // Held encrypted; the storage gives the bytes back for review.
+    expect(readFileSync(path.join(quarantineDir, id)).includes(eicarBytes())).toBe(false);
+    expect((await buffer(storage.readQuarantined(id))).equals(eicarBytes())).toBe(true);
     const record = JSON.parse(readFileSync(path.join(quarantineDir, sidecar), 'utf8')) as Record<string, unknown>;
-    expect(Object.keys(record).sort()).toEqual(['field', 'quarantinedAt', 'reason', 'sha256', 'size']);
+    expect(Object.keys(record).sort()).toEqual(['dataKey', 'field', 'quarantinedAt', 'reason', 'sha256', 'size']);
     expect(record).toMatchObject({ field: 'driversLicense', sha256: 'a'.repeat(64), reason: 'eicar-test-signature' });
 
     expect(lines).toEqual([

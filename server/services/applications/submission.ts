@@ -12,20 +12,19 @@ import {
 import type { AppDeps } from '../../deps';
 import { newId } from '../../lib/ids';
 import { decryptApplicationPii, encryptApplicationPii, reencryptApplicationPii } from '../../lib/pii';
-import { AppError, zodFieldErrors, type FieldErrors } from '../../trpc/errors';
-import { recordAudit } from '../audit';
-import { sendInBackground } from '../mail';
-import { menuOptionsFor } from '../offers/menu';
-import { recordRewardEvent } from '../reward-events';
-import { queueOcrJobs } from '../ocr/jobs';
-import { notifyOcrQueued } from '../ocr/loop';
+import { AppError, zodFieldErrors, type FieldErrors } from '../../lib/errors';
+import { recordAudit } from '../../lib/audit';
+import { sendInBackground } from '../../lib/mail';
+import { menuOptionsFor } from '../offers/index';
+import { recordRewardEvent } from '../rewards/index';
+import { queueOcrJobs } from './ocr-jobs';
+import { notifyOcrQueued } from './ocr-loop';
 import { pendingOcrDocumentIds, runUnderwriting, type UnderwritingOutcome } from '../underwriting/index';
 import {
   CANONICAL_MIME,
   DOCUMENT_KIND_OF,
   displayFileName,
   inspectUploadedFile,
-  localDocumentFile,
   type UploadedDocument,
 } from './documents';
 import { applicantReceipt, staffNotice } from './emails';
@@ -421,7 +420,7 @@ async function underwrite(
   const statements = documents.filter((document) => document.kind === 'bank_statement');
   const files: Array<{ path: string; dispose: () => Promise<void> }> = [];
   try {
-    for (const statement of statements) files.push(await localDocumentFile(deps.storage, statement.storageKey));
+    for (const statement of statements) files.push(await deps.storage.openLocal(statement.storageKey));
     return await runUnderwriting({
       stated: {
         loanAmount: app.loanAmountCents / 100,

@@ -11,7 +11,7 @@ import {
 } from '../../../src/shared/schemas/chat-guard';
 import { sha256Hex } from '../../lib/crypto';
 import { callerFor, getTestDeps, jsonRequest, startTestServer, uniqueIp, type TestServer } from '../../test/harness';
-import { LIMITS } from '../rate-limit';
+import { LIMITS } from '../../lib/rate-limit';
 import { hashNonce } from './challenge';
 import { CHAT_RATE_LIMIT_MESSAGE } from './guard';
 

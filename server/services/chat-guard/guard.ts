@@ -14,8 +14,8 @@ import type { DbOrTx } from '../../db';
 import type { AppDeps } from '../../deps';
 import { sha256Hex } from '../../lib/crypto';
 import { asUtcDate } from '../../lib/dates';
-import { AppError } from '../../trpc/errors';
-import { LIMITS, RATE_LIMIT_MESSAGE } from '../rate-limit';
+import { AppError } from '../../lib/errors';
+import { LIMITS, RATE_LIMIT_MESSAGE } from '../../lib/rate-limit';
 import { answerQuestion } from './assistant';
 import { hashNonce, issueChallenge } from './challenge';
 import {

@@ -13,11 +13,12 @@ import type {
 } from '../../../src/shared/schemas/offers';
 import type { Db, DbOrTx } from '../../db';
 import { asUtcDate } from '../../lib/dates';
-import { AppError } from '../../trpc/errors';
-import { recordAudit } from '../audit';
-import { CONSOLIDATION_PAYOFF_ESTIMATE_WEEKS } from '../underwriting/policy';
+import { AppError } from '../../lib/errors';
+import { recordAudit } from '../../lib/audit';
+import { CONSOLIDATION_PAYOFF_ESTIMATE_WEEKS } from '../underwriting/index';
 import { buildMenu, capPctOf, priceChoice, toLimitsDto } from './pricing';
 import { offerBasisFor, readStoredAnalysis, type StoredAnalysis } from './stored';
+import { centsToWholeDollars } from '../../../src/shared/format';
 
 export const APPLICATION_NOT_FOUND = 'Application not found';
 export const OFFER_ALREADY_ACCEPTED = 'This offer has already been accepted; your signed summary is in your portal';
@@ -26,8 +27,6 @@ export const SIGNATURE_NOT_FOUND = 'No signed offer was found for this applicati
 export const CONSOLIDATION_CLOSED = 'Consolidation can only be requested before funding';
 export const UNKNOWN_POSITION = 'Please choose positions found on your statements';
 export const NO_POSITIONS = 'No existing financing was found on your statements';
-
-const dollars = (cents: number) => Math.round(cents / 100);
 
 const applicationColumns = {
   id: applications.id,
@@ -91,8 +90,8 @@ function whatIfsOf(analysis: StoredAnalysis): WhatIfDto[] {
     fact: item.fact,
     withoutIt: {
       decision: item.withoutIt.decision,
-      amount: dollars(item.withoutIt.amountCents),
-      weeklyPayment: dollars(item.withoutIt.weeklyPaymentCents),
+      amount: centsToWholeDollars(item.withoutIt.amountCents),
+      weeklyPayment: centsToWholeDollars(item.withoutIt.weeklyPaymentCents),
       termWeeks: item.withoutIt.termWeeks,
     },
   }));
@@ -105,9 +104,13 @@ function consolidationOf(application: OwnOffer['application']): OfferMenuDto['co
       ? application.mcaPositionsToConsolidate.map(String)
       : [],
     estimatedPayoffAmount:
-      application.estimatedPayoffAmountCents === null ? null : dollars(application.estimatedPayoffAmountCents),
+      application.estimatedPayoffAmountCents === null
+        ? null
+        : centsToWholeDollars(application.estimatedPayoffAmountCents),
     estimatedPaymentReduction:
-      application.estimatedPaymentReductionCents === null ? null : dollars(application.estimatedPaymentReductionCents),
+      application.estimatedPaymentReductionCents === null
+        ? null
+        : centsToWholeDollars(application.estimatedPaymentReductionCents),
   };
 }
 
@@ -119,8 +122,9 @@ export async function getOfferMenu(db: DbOrTx, userId: string, applicationId: st
   return {
     applicationId: application.id,
     businessName: application.businessName,
-    weeklyRevenue: basis.verifiedWeeklyRevenueCents === null ? null : dollars(basis.verifiedWeeklyRevenueCents),
-    existingWeeklyPayments: dollars(basis.existingWeeklyFinancingCents),
+    weeklyRevenue:
+      basis.verifiedWeeklyRevenueCents === null ? null : centsToWholeDollars(basis.verifiedWeeklyRevenueCents),
+    existingWeeklyPayments: centsToWholeDollars(basis.existingWeeklyFinancingCents),
     affordabilityCapPct: capPctOf(basis),
     limits: toLimitsDto(basis),
     options: buildMenu(basis),

@@ -12,8 +12,8 @@ import {
   startTestServer,
   type TestServer,
 } from '../../test/harness';
-import { LOWER_PAYMENT_ALREADY_OPEN, LOWER_PAYMENT_NOT_LOWER } from '../clients/loans';
-import { CONSOLIDATION_PAYOFF_ESTIMATE_WEEKS } from '../underwriting/policy';
+import { LOWER_PAYMENT_ALREADY_OPEN, LOWER_PAYMENT_NOT_LOWER } from '../loans/index';
+import { CONSOLIDATION_PAYOFF_ESTIMATE_WEEKS } from '../underwriting/index';
 import { NO_OFFER, OFFER_ALREADY_ACCEPTED, UNKNOWN_POSITION } from './menu';
 
 let server: TestServer;

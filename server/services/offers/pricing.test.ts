@@ -1,7 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeOffer, estimateAprPct } from '../underwriting/decision';
-import { OFFER_MAX_FACTOR_MILLI, OFFER_MIN_FACTOR_MILLI, PREPAYMENT_POLICY_TEXT } from '../underwriting/policy';
+import {
+  computeOffer,
+  estimateAprPct,
+  OFFER_MAX_FACTOR_MILLI,
+  OFFER_MIN_FACTOR_MILLI,
+  PREPAYMENT_POLICY_TEXT,
+} from '../underwriting/index';
 import { sha256Hex } from '../../lib/crypto';
 import {
   affordabilityPctOf,

@@ -9,9 +9,9 @@ import type {
   PricedOfferDto,
 } from '../../../src/shared/schemas/offers';
 import { sha256Hex } from '../../lib/crypto';
-import { estimateAprPct } from '../underwriting/decision';
-import { formatWholeDollars } from '../underwriting/money';
 import {
+  estimateAprPct,
+  formatWholeDollars,
   OFFER_FACTOR_MILLI_PER_WEEK,
   OFFER_MAX_FACTOR_MILLI,
   OFFER_MAX_TERM_WEEKS,
@@ -25,7 +25,8 @@ import {
   PREPAYMENT_POLICY_TEXT,
   PREPAYMENT_UNEARNED_WAIVER_BP,
   RENEWAL_PAID_SHARE_BP,
-} from '../underwriting/policy';
+} from '../underwriting/index';
+import { centsToDollars } from '../../../src/shared/format';
 
 /** What an approved application may be priced from (the engine's stored offer, or the staff-approved terms). */
 export type OfferBasis = {
@@ -201,8 +202,6 @@ export function refusalOf(basis: OfferBasis, amountCents: number, termWeeks: num
   return null;
 }
 
-const dollars = (cents: number) => cents / 100;
-
 /** Canonical JSON: object keys sorted at every level, so the same summary always hashes the same. */
 export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
@@ -238,13 +237,13 @@ export function summaryHashOf(disclosure: Omit<OfferDisclosureDto, 'summaryHash'
 /** The California / New York style summary of one option (issue 10 item 3). */
 export function disclosureOf(terms: PricedTerms): OfferDisclosureDto {
   const fields: Omit<OfferDisclosureDto, 'summaryHash'> = {
-    fundingProvided: dollars(terms.amountCents),
-    amountWithheld: dollars(OFFER_WITHHELD_CENTS),
-    netFunds: dollars(terms.amountCents - OFFER_WITHHELD_CENTS),
+    fundingProvided: centsToDollars(terms.amountCents),
+    amountWithheld: centsToDollars(OFFER_WITHHELD_CENTS),
+    netFunds: centsToDollars(terms.amountCents - OFFER_WITHHELD_CENTS),
     estimatedApr: terms.aprPct,
-    financeCharge: dollars(terms.financeChargeCents),
-    totalRepayment: dollars(terms.purchaseCents),
-    paymentAmount: dollars(terms.weeklyPaymentCents),
+    financeCharge: centsToDollars(terms.financeChargeCents),
+    totalRepayment: centsToDollars(terms.purchaseCents),
+    paymentAmount: centsToDollars(terms.weeklyPaymentCents),
     paymentFrequency: 'Weekly',
     estimatedTermWeeks: terms.termWeeks,
     prepaymentPolicy: PREPAYMENT_POLICY_TEXT,
@@ -262,12 +261,12 @@ export function toOptionDto(basis: OfferBasis, terms: PricedTerms, key: OfferOpt
   return {
     key,
     label: LABELS[key],
-    amount: dollars(terms.amountCents),
+    amount: centsToDollars(terms.amountCents),
     termWeeks: terms.termWeeks,
     factorRate: terms.factorMilli / 1000,
-    totalRepayment: dollars(terms.purchaseCents),
-    financeCharge: dollars(terms.financeChargeCents),
-    weeklyPayment: dollars(terms.weeklyPaymentCents),
+    totalRepayment: centsToDollars(terms.purchaseCents),
+    financeCharge: centsToDollars(terms.financeChargeCents),
+    weeklyPayment: centsToDollars(terms.weeklyPaymentCents),
     estimatedApr: terms.aprPct,
     affordabilityPct: affordabilityPctOf(terms.weeklyPaymentCents, basis.verifiedWeeklyRevenueCents),
   };
@@ -276,9 +275,9 @@ export function toOptionDto(basis: OfferBasis, terms: PricedTerms, key: OfferOpt
 export function toLimitsDto(basis: OfferBasis): OfferLimitsDto {
   const limits = termLimitsOf(basis);
   return {
-    minAmount: dollars(limits.minAmountCents),
-    maxAmount: dollars(limits.maxAmountCents),
-    amountStep: dollars(OFFER_ROUNDING_CENTS),
+    minAmount: centsToDollars(limits.minAmountCents),
+    maxAmount: centsToDollars(limits.maxAmountCents),
+    amountStep: centsToDollars(OFFER_ROUNDING_CENTS),
     minTermWeeks: limits.minTermWeeks,
     maxTermWeeks: limits.maxTermWeeks,
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeOffer } from '../underwriting/decision';
+import { computeOffer } from '../underwriting/index';
 import { offerBasisFor, readStoredAnalysis } from './stored';
 
 const source = (approvedAmountCents: number | null) => ({

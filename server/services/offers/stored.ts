@@ -1,7 +1,7 @@
 // Reads what pricing needs from the stored underwriting analysis (underwriting_results.analysis), defensively: an
 // older or odd analysis falls back to the staff-approved terms (loanTermsFor), never fails the client's page.
 import { z } from 'zod';
-import { loanTermsFor, type OfferSource, approvedPrincipalCents } from '../clients/offer';
+import { loanTermsFor, type OfferSource, approvedPrincipalCents } from './terms';
 import { basisFromApprovedTerms, basisFromEngineOffer, type OfferBasis } from './pricing';
 
 const cents = z.number().int().nonnegative();

@@ -2,8 +2,8 @@ import { contactMessages } from '../../../drizzle/schema/index';
 import type { ContactMessage } from '../../../src/shared/schemas/site';
 import type { AppDeps } from '../../deps';
 import { newId } from '../../lib/ids';
-import { sendInBackground } from '../mail';
-import { LIMITS } from '../rate-limit';
+import { sendInBackground } from '../../lib/mail';
+import { LIMITS } from '../../lib/rate-limit';
 
 type Deps = Pick<AppDeps, 'db' | 'limiter' | 'mailer' | 'log' | 'env'>;
 

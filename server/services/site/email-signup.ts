@@ -4,7 +4,7 @@ import type { EmailSignupInput } from '../../../src/shared/schemas/site';
 import type { AppDeps } from '../../deps';
 import { asUtcDate } from '../../lib/dates';
 import { newId } from '../../lib/ids';
-import { LIMITS } from '../rate-limit';
+import { LIMITS } from '../../lib/rate-limit';
 
 type Deps = Pick<AppDeps, 'db' | 'limiter'>;
 

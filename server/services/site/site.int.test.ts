@@ -14,7 +14,7 @@ import {
   uniqueIp,
   type TestServer,
 } from '../../test/harness';
-import { LIMITS } from '../rate-limit';
+import { LIMITS } from '../../lib/rate-limit';
 import { CONTACT_SUCCESS_MESSAGE } from './contact';
 import { SIGNUP_SUCCESS_MESSAGE } from './email-signup';
 

@@ -108,3 +108,32 @@ export function pendingOcrDocumentIds(outcome: Pick<UnderwritingOutcome, 'analys
     .filter((statement) => statement.ocr?.status === 'pending')
     .map((statement) => statement.documentId);
 }
+
+export { computeOffer, estimateAprPct } from './decision';
+export { formatWholeDollars } from './money';
+export { mergeOcrAnalysis, ocrOverrides, type OcrJobView, type StoredAnalysis } from './ocr-merge';
+export { OcrRunner, type OcrRun } from './ocr-runner';
+export { extractPdfText } from './pdf-text';
+export {
+  CONSOLIDATION_PAYOFF_ESTIMATE_WEEKS,
+  OCR_LEASE_MS,
+  OCR_MAX_ATTEMPTS,
+  OCR_POLL_MS,
+  OFFER_FACTOR_MILLI_PER_WEEK,
+  OFFER_MAX_FACTOR_MILLI,
+  OFFER_MAX_TERM_WEEKS,
+  OFFER_MIN_AMOUNT_CENTS,
+  OFFER_MIN_FACTOR_MILLI,
+  OFFER_MIN_TERM_WEEKS,
+  OFFER_ROUNDING_CENTS,
+  OFFER_SMALLER_SHARE_BP,
+  OFFER_TERM_SPREAD_WEEKS,
+  OFFER_WITHHELD_CENTS,
+  PREPAYMENT_POLICY_TEXT,
+  PREPAYMENT_UNEARNED_WAIVER_BP,
+  RENEWAL_PAID_SHARE_BP,
+  type RiskTier,
+} from './policy';
+export { DEFAULT_READER_POOL_OPTIONS, ReaderPool } from './reader-pool';
+export { parseStatementPages } from './statement-parser';
+export { type ParseResult } from './types';

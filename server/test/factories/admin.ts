@@ -14,7 +14,7 @@ import {
 import type { DbOrTx } from '../../db';
 import { encryptField, sha256Hex } from '../../lib/crypto';
 import { newId } from '../../lib/ids';
-import { addDays, buildWeeklySchedule } from '../../services/loans/schedule';
+import { addDays, buildWeeklySchedule } from '../../services/loans/index';
 import { insertApplication } from '../factories';
 import { getTestDeps } from '../harness';
 

@@ -8,10 +8,9 @@ import {
 } from '../../../drizzle/schema/index';
 import type { AcceptOfferInput, OfferOptionKey } from '../../../src/shared/schemas/offers';
 import { newId } from '../../lib/ids';
-import { priceLoan } from '../../services/loans/pricing';
-import { computeOffer } from '../../services/underwriting/decision';
-import type { RiskTier } from '../../services/underwriting/policy';
-import { addDays, buildWeeklySchedule } from '../../services/loans/schedule';
+import { priceLoan } from '../../services/offers/index';
+import { computeOffer, type RiskTier } from '../../services/underwriting/index';
+import { addDays, buildWeeklySchedule } from '../../services/loans/index';
 import { insertApplication, type InsertApplicationOpts } from '../factories';
 import { getTestDeps, type callerFor } from '../harness';
 

@@ -4,7 +4,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createLocalStorage } from '../../lib/storage';
-import { sweepStaleUploads } from '../../services/applications/documents';
 import {
   brokenDocuments,
   buildSubmission,
@@ -177,7 +176,7 @@ async function runTrial(trial: number): Promise<TrialResult> {
     for (const row of applications) appsByEmail.set(row.email, [...(appsByEmail.get(row.email) ?? []), row.id]);
     const docsByApp = new Map<string, DocumentRow[]>();
     for (const row of documents) docsByApp.set(row.application_id, [...(docsByApp.get(row.application_id) ?? []), row]);
-    const broken = new Set(brokenDocuments(uploadDir, documents).map((row) => row.application_id));
+    const broken = new Set((await brokenDocuments(uploadDir, varDir, documents)).map((row) => row.application_id));
 
     // Partial: not exactly the three documents of the submission, each file intact and the very file that was sent.
     const partial = applications.filter((row) => {
@@ -211,7 +210,7 @@ async function runTrial(trial: number): Promise<TrialResult> {
     const tempDir = path.join(uploadDir, 'tmp');
     const orphanTemp = readdirSync(tempDir).length;
     // The server's own periodic sweep of abandoned temp folders (every 10 min, for entries older than 1 h).
-    await sweepStaleUploads(createLocalStorage(uploadDir), 0);
+    await createLocalStorage(uploadDir).sweepTemp(0);
     const orphanTempAfterSweep = readdirSync(tempDir).length;
 
     if (unanswered.length + lost.length + partial.length + duplicates + strangers > 0) {
@@ -275,7 +274,7 @@ describe('N1 crash during submissions', () => {
           `partial applications ${sum((r) => r.partial)}, duplicate applications per key ${sum((r) => r.duplicates)}, ` +
           `unanswered ${sum((r) => r.unanswered)}, left pending ${sum((r) => r.pending)}; ` +
           `orphans after restart: ${list((r) => r.orphanDocuments)} document files (no start-up sweep), ` +
-          `${list((r) => r.orphanTemp)} temp entries (${sum((r) => r.orphanTempAfterSweep)} after sweepStaleUploads); ` +
+          `${list((r) => r.orphanTemp)} temp entries (${sum((r) => r.orphanTempAfterSweep)} after the temp sweep); ` +
           `last answer ${list((r) => Math.round(r.recoveryMs / 100) / 10)} s after the kill`,
       );
       expect(sum((r) => r.unanswered)).toBe(0);

@@ -113,7 +113,7 @@ describe('N3 disk full', () => {
       } finally {
         await connection.end();
       }
-      const broken = brokenDocuments(uploadDir, documents);
+      const broken = await brokenDocuments(uploadDir, scratch, documents);
       const incomplete = applications.filter(
         (row) => documents.filter((doc) => doc.application_id === row.id).length !== 3,
       );

@@ -1,6 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
+import { loadDocumentKeys } from '../../lib/crypto';
+import { createLocalStorage } from '../../lib/storage';
 import { applicationFormData, statementPdf } from '../factories/applications';
 import { noisePng } from '../statements/bad-files';
 
@@ -104,16 +107,20 @@ export type DocumentRow = {
 /** Where local storage keeps a document: <upload dir>/documents/<2 chars>/<key>. */
 export const documentPath = (uploadDir: string, key: string) => path.join(uploadDir, 'documents', key.slice(0, 2), key);
 
-/** Document rows whose file is missing, of another size, or hashes differently from the row. */
-export function brokenDocuments(uploadDir: string, rows: DocumentRow[]) {
-  return rows.filter((row) => {
+/** Rows whose stored file is missing, fails its integrity check, or is not the very file that was sent. */
+export async function brokenDocuments(uploadDir: string, varDir: string, rows: DocumentRow[]) {
+  // Stored encrypted under the server's development keyring in its VAR_DIR: read back through the storage.
+  const storage = createLocalStorage(uploadDir, { keys: loadDocumentKeys({ varDir, isProduction: false }) });
+  const broken: DocumentRow[] = [];
+  for (const row of rows) {
     try {
-      const content = readFileSync(documentPath(uploadDir, row.storage_key));
-      return content.length !== Number(row.size_bytes) || sha256Of(content) !== row.sha256;
+      const content = await buffer(storage.read(row.storage_key));
+      if (content.length !== Number(row.size_bytes) || sha256Of(content) !== row.sha256) broken.push(row);
     } catch {
-      return true;
+      broken.push(row);
     }
-  });
+  }
+  return broken;
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
-import { CONFLICT_MESSAGE, INTERNAL_MESSAGE } from '../../trpc/errors';
+import { CONFLICT_MESSAGE, INTERNAL_MESSAGE } from '../../lib/errors';
 import { buildSubmission, listFiles } from '../faults/fault-data';
 import {
   getTestDeps,

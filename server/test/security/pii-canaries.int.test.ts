@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications } from '../../../drizzle/schema/index';
 import { createLogger } from '../../lib/logger';
 import { decryptApplicationPii } from '../../lib/pii';
-import { createMailer } from '../../services/mail';
+import { createMailer } from '../../lib/mail';
 import { applicationFiles, applicationFormData, postApplication, type UploadFile } from '../factories/applications';
 import {
   eventually,

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimitCounters } from '../../../drizzle/schema/index';
 import { sha256Hex } from '../../lib/crypto';
-import { LIMITS, type Limit } from '../../services/rate-limit';
+import { LIMITS, type Limit } from '../../lib/rate-limit';
 import { setTotpSecret } from '../factories/admin';
 import { applicationFormData, postApplication } from '../factories/applications';
 import {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationDocuments, applications } from '../../../drizzle/schema/index';
@@ -306,7 +307,9 @@ describe('crafted upload corpus (E2)', () => {
       expect(id).toMatch(/^[a-z0-9]{32}$/);
       expect(statSync(file).mode & 0o777).toBe(0o600);
       expect(statSync(`${file}.json`).mode & 0o777).toBe(0o600);
-      expect(sha256(readFileSync(file))).toBe(eicarHash);
+      // Held encrypted: the quarantined bytes come back through the storage, and are not on disk in clear.
+      expect(readFileSync(file).includes(eicarBytes())).toBe(false);
+      expect(sha256(await buffer(server.deps.storage.readQuarantined(id)))).toBe(eicarHash);
       const text = readFileSync(`${file}.json`, 'utf8');
       const record = JSON.parse(text) as { field: string; sha256: string; reason: string; quarantinedAt: string };
       expect(record).toMatchObject({ sha256: eicarHash, reason: 'eicar-test-signature' });
@@ -341,7 +344,7 @@ describe('crafted upload corpus (E2)', () => {
       .where(eq(applicationDocuments.applicationId, applicationId))
       .then((documents) => documents.filter((document) => document.mimeType === 'image/jpeg'));
     expect(licence).toBeDefined();
-    const stored = readFileSync(path.join(documentsDir(), licence!.storageKey.slice(0, 2), licence!.storageKey));
+    const stored = await buffer(server.deps.storage.read(licence!.storageKey));
     const gpsLeft = jpegGpsTagCount(stored);
     expect(gpsLeft).toBe(0);
     expect(stored.includes(LATITUDE) || stored.includes(LONGITUDE)).toBe(false);

@@ -421,7 +421,10 @@ describe('hostile file names (E3) and the download path (E4)', () => {
       .limit(1);
     const key = document!.storageKey;
     const onDisk = path.join(documentsDir(), key.slice(0, 2), key);
-    const content = readFileSync(onDisk).subarray(0, 64);
+    // Stored encrypted: the plaintext comes from the storage itself.
+    const local = await server.deps.storage.openLocal(key);
+    const content = readFileSync(local.path).subarray(0, 64);
+    await local.dispose();
     const relativeRoot = path.relative(process.cwd(), storageRoot);
     const direct = [
       `/${key}`,

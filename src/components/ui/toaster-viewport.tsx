@@ -2,13 +2,17 @@ import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast } from '@chakra
 import { toastSlotRecipe } from '@chakra-ui/react/theme';
 import { addRecipes } from '@/theme';
 import { useEffect } from 'react';
-import { notifyToasterShown, toaster } from './toaster';
 
 // Before the first render: the start-up theme has no toast recipe (src/theme.ts).
 addRecipes({ slotRecipes: { toast: toastSlotRecipe } });
 
-/** Loaded on demand by toaster.tsx: the region the notifications of `toaster` are drawn in. */
-export default function ToasterViewport() {
+type ToasterStore = Parameters<typeof ChakraToaster>[0]['toaster'];
+
+/**
+ * Loaded on demand by toaster.tsx: the region the notifications of `toaster` are drawn in. The store and the
+ * "shown" signal come as props, so this chunk does not import the module that loads it.
+ */
+export default function ToasterViewport({ toaster, onShown }: { toaster: ToasterStore; onShown: () => void }) {
   // After the frame that shows it (and the notifications already made).
   useEffect(() => {
     const frame = requestAnimationFrame(() => {
@@ -16,10 +20,10 @@ export default function ToasterViewport() {
       // the store a moment after mounting and may take the store's list from before. Publishing the store's
       // notifications again adds what it lacks (and changes nothing it has).
       for (const { id } of toaster.getVisibleToasts()) if (id) toaster.update(id, {});
-      notifyToasterShown();
+      onShown();
     });
     return () => cancelAnimationFrame(frame);
-  }, []);
+  }, [toaster, onShown]);
   return (
     <Portal>
       <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>

@@ -48,7 +48,7 @@ export function Toaster() {
   if (!isWanted) return null;
   return (
     <Suspense fallback={null}>
-      <ToasterViewport />
+      <ToasterViewport toaster={toaster} onShown={notifyToasterShown} />
     </Suspense>
   );
 }

@@ -1,12 +1,8 @@
-import type { TRPCClient } from '@trpc/client';
-import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
-import type { trpc } from '@/lib/trpc';
+import type { RouterInputs, RouterOutputs } from '@/lib/trpc';
 
-// Shapes of the admin procedures, taken from the typed client (the client never imports server code).
-type AppRouterOf<T> = T extends { createClient: (...args: never[]) => TRPCClient<infer Router> } ? Router : never;
-type AppRouter = AppRouterOf<typeof trpc>;
-type AdminOutputs = inferRouterOutputs<AppRouter>['admin'];
-type AdminInputs = inferRouterInputs<AppRouter>['admin'];
+// Shapes of the admin procedures, as the router answers them (never retyped by hand).
+type AdminOutputs = RouterOutputs['admin'];
+type AdminInputs = RouterInputs['admin'];
 
 export type DashboardData = AdminOutputs['dashboard'];
 export type AnalyticsData = AdminOutputs['analytics'];
@@ -18,5 +14,7 @@ export type LoanRow = AdminOutputs['listLoans']['loans'][number];
 export type LoanPayments = AdminOutputs['loanPayments'];
 export type RefinanceRow = AdminOutputs['refinanceRequests'][number];
 export type StaffRow = AdminOutputs['listStaff'][number];
+export type OfferSignature = NonNullable<ApplicationDetail['signature']>;
+export type LowerPaymentRequest = LoanPayments['lowerPaymentRequests'][number];
 export type ListApplicationsInput = AdminInputs['listApplications'];
 export type ListApplicantsInput = AdminInputs['listApplicants'];

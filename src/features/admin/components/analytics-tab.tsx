@@ -1,9 +1,9 @@
 import { Alert, Card, HStack, SimpleGrid, Spinner, Stat, Text } from '@chakra-ui/react';
 import { trpc } from '@/lib/trpc';
 import { applicationStatusLabel } from '@shared/schemas/admin';
-import { formatDateTime, formatMoney } from '../utils/format';
+import { formatDateTime, formatUsd } from '@shared/format';
 
-/** Spec: Analytics: application counts, success rate, total requested, average request, total approved, active loans. */
+/** Analytics: application counts, success rate, total requested, average request, total approved, active loans. */
 export function AnalyticsTab() {
   const query = trpc.admin.analytics.useQuery(undefined, { staleTime: 30_000 });
   if (query.isPending) {
@@ -25,9 +25,9 @@ export function AnalyticsTab() {
   const figures = [
     { label: 'Total applications', value: data.totalApplications.toLocaleString('en-US') },
     { label: 'Success rate', value: `${data.successRate}%`, help: 'Approved of decided applications' },
-    { label: 'Total requested', value: formatMoney(data.totalRequested) },
-    { label: 'Average request', value: formatMoney(data.averageRequest) },
-    { label: 'Total approved', value: formatMoney(data.totalApproved) },
+    { label: 'Total requested', value: formatUsd(data.totalRequested) },
+    { label: 'Average request', value: formatUsd(data.averageRequest) },
+    { label: 'Total approved', value: formatUsd(data.totalApproved) },
     { label: 'Active loans', value: data.activeLoans.toLocaleString('en-US') },
   ];
   return (

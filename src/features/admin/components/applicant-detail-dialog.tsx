@@ -5,12 +5,12 @@ import { toaster } from '@/components/ui/toaster';
 import { getErrorMessage } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
 import type { ApplicantRow } from '../types';
-import { formatDate, formatDateTime } from '../utils/format';
+import { formatCalendarDate, formatDateTime } from '@shared/format';
 import { ApplicationListTable } from './application-list-table';
 
 type Props = { applicant: ApplicantRow | null; onClose: () => void; onView: (id: string) => void };
 
-/** Spec: applicant detail. Shown even when their applications fail to load or there are none (with a toast). */
+/** Applicant detail. Shown even when their applications fail to load or there are none (with a toast). */
 export function ApplicantDetailDialog({ applicant, onClose, onView }: Props) {
   return (
     <AppDialog open={applicant !== null} onOpenChange={(next) => !next && onClose()} size="lg">
@@ -63,7 +63,7 @@ function ApplicantBody({ applicant, onView }: { applicant: ApplicantRow; onView:
                 ['Applications', profile.totalApplications],
                 ['Active applications', profile.activeApplications],
                 ['Last login', profile.lastLoginAt ? formatDateTime(profile.lastLoginAt) : 'Never'],
-                ['Joined', formatDate(profile.createdAt)],
+                ['Joined', formatCalendarDate(profile.createdAt)],
               ] as const
             ).map(([label, value]) => (
               <DataList.Item key={label}>

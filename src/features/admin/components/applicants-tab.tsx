@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Field,
-  HStack,
-  Input,
-  NativeSelect,
-  Spinner,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Button, Field, HStack, Input, NativeSelect, Stack, Table } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { trpc } from '@/lib/trpc';
@@ -20,8 +7,8 @@ import { useCursorPager } from '../hooks/use-cursor-pager';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useListErrorToast } from '../hooks/use-list-error-toast';
 import type { ApplicantRow } from '../types';
-import { formatDate, formatDateTime } from '../utils/format';
-import { Pager } from './pager';
+import { formatCalendarDate, formatDateTime } from '@shared/format';
+import { PagedTable } from './data-table';
 
 type ActiveFilter = (typeof ACTIVE_FILTERS)[number];
 const isActiveFilter = (value: string): value is ActiveFilter => (ACTIVE_FILTERS as readonly string[]).includes(value);
@@ -39,7 +26,7 @@ export function exportHref(search: string, isActive: ActiveFilter): string {
   return `/api/admin/applicants/export?${params.toString()}`;
 }
 
-/** Spec: Applicants tab: search, active filter, Export, columns Name … Joined, actions View and Apps. */
+/** Applicants tab: search, active filter, Export, columns Name … Joined, actions View and Apps. */
 export function ApplicantsTab({ onView, onApps }: Props) {
   const [search, setSearch] = useState('');
   const [isActive, setIsActive] = useState<ActiveFilter>('all');
@@ -94,90 +81,62 @@ export function ApplicantsTab({ onView, onApps }: Props) {
         </Button>
       </Stack>
 
-      {query.isError && !query.data ? (
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Title>Failed to fetch applicants</Alert.Title>
-        </Alert.Root>
-      ) : query.isPending ? (
-        <HStack justify="center" py="10">
-          <Spinner aria-label="Loading applicants" />
-        </HStack>
-      ) : rows.length === 0 ? (
-        <Text py="10" textAlign="center" color="fg.muted">
-          No applicants found
-        </Text>
-      ) : (
-        <Box aria-busy={query.isFetching}>
-          <Table.ScrollArea tabIndex={0} borderWidth="1px" rounded="md">
-            <Table.Root size="sm" stickyHeader>
-              <Table.Caption srOnly>Applicants, newest first</Table.Caption>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>Name</Table.ColumnHeader>
-                  <Table.ColumnHeader>Email</Table.ColumnHeader>
-                  <Table.ColumnHeader>Business</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Applications</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Active Apps</Table.ColumnHeader>
-                  <Table.ColumnHeader>Status</Table.ColumnHeader>
-                  <Table.ColumnHeader>Last Login</Table.ColumnHeader>
-                  <Table.ColumnHeader>Joined</Table.ColumnHeader>
-                  <Table.ColumnHeader>Actions</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {rows.map((row) => {
-                  const name = `${row.firstName} ${row.lastName}`.trim();
-                  return (
-                    <Table.Row key={row.id}>
-                      <Table.Cell fontWeight="medium" minW="36">
-                        {name}
-                      </Table.Cell>
-                      <Table.Cell>{row.email}</Table.Cell>
-                      <Table.Cell minW="40">{row.businessName || '—'}</Table.Cell>
-                      <Table.Cell textAlign="end">{row.totalApplications}</Table.Cell>
-                      <Table.Cell textAlign="end">{row.activeApplications}</Table.Cell>
-                      <Table.Cell>
-                        <Badge colorPalette={row.isActive ? 'green' : 'gray'} variant="subtle">
-                          {row.isActive ? 'Active' : 'Inactive'}
-                        </Badge>
-                      </Table.Cell>
-                      <Table.Cell whiteSpace="nowrap">
-                        {row.lastLoginAt ? formatDateTime(row.lastLoginAt) : 'Never'}
-                      </Table.Cell>
-                      <Table.Cell whiteSpace="nowrap">{formatDate(row.createdAt)}</Table.Cell>
-                      <Table.Cell>
-                        <HStack gap="1">
-                          <Button size="xs" variant="outline" aria-label={`View ${name}`} onClick={() => onView(row)}>
-                            View
-                          </Button>
-                          <Button
-                            size="xs"
-                            variant="ghost"
-                            aria-label={`Applications of ${name}`}
-                            onClick={() => onApps(row.email)}
-                          >
-                            Apps
-                          </Button>
-                        </HStack>
-                      </Table.Cell>
-                    </Table.Row>
-                  );
-                })}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
-        </Box>
-      )}
-      <Pager
+      <PagedTable
         label="Applicants"
-        page={pager.page}
-        prevCursor={query.data?.prevCursor}
-        nextCursor={query.data?.nextCursor}
-        isFetching={query.isFetching}
-        onPrevious={pager.previous}
-        onNext={pager.next}
-      />
+        texts={{ error: 'Failed to fetch applicants', loading: 'Loading applicants', empty: 'No applicants found' }}
+        query={query}
+        rowCount={rows.length}
+        pager={pager}
+        caption="Applicants, newest first"
+        columns={[
+          'Name',
+          'Email',
+          'Business',
+          { label: 'Applications', isNumeric: true },
+          { label: 'Active Apps', isNumeric: true },
+          'Status',
+          'Last Login',
+          'Joined',
+          'Actions',
+        ]}
+      >
+        {rows.map((row) => {
+          const name = `${row.firstName} ${row.lastName}`.trim();
+          return (
+            <Table.Row key={row.id}>
+              <Table.Cell fontWeight="medium" minW="36">
+                {name}
+              </Table.Cell>
+              <Table.Cell>{row.email}</Table.Cell>
+              <Table.Cell minW="40">{row.businessName || '—'}</Table.Cell>
+              <Table.Cell textAlign="end">{row.totalApplications}</Table.Cell>
+              <Table.Cell textAlign="end">{row.activeApplications}</Table.Cell>
+              <Table.Cell>
+                <Badge colorPalette={row.isActive ? 'green' : 'gray'} variant="subtle">
+                  {row.isActive ? 'Active' : 'Inactive'}
+                </Badge>
+              </Table.Cell>
+              <Table.Cell whiteSpace="nowrap">{row.lastLoginAt ? formatDateTime(row.lastLoginAt) : 'Never'}</Table.Cell>
+              <Table.Cell whiteSpace="nowrap">{formatCalendarDate(row.createdAt)}</Table.Cell>
+              <Table.Cell>
+                <HStack gap="1">
+                  <Button size="xs" variant="outline" aria-label={`View ${name}`} onClick={() => onView(row)}>
+                    View
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="ghost"
+                    aria-label={`Applications of ${name}`}
+                    onClick={() => onApps(row.email)}
+                  >
+                    Apps
+                  </Button>
+                </HStack>
+              </Table.Cell>
+            </Table.Row>
+          );
+        })}
+      </PagedTable>
     </Stack>
   );
 }

@@ -22,7 +22,7 @@ import { trpc } from '@/lib/trpc';
 import { applicationStatusLabel } from '@shared/schemas/admin';
 import type { ApplicationDetail } from '../types';
 import { hasPendingOcr } from '../utils/analysis';
-import { formatDate, formatDateTime, formatMoney, shortId } from '../utils/format';
+import { formatCalendarDate, formatDateTime, formatUsd, shortId } from '@shared/format';
 import { AiDecisionBadge, StatusBadge } from './badges';
 import { FieldList } from './field-list';
 import { LowerPaymentRequestList, OfferSignaturePanel } from './offer-signature';
@@ -42,7 +42,7 @@ type Props = {
   onByEmail: (email: string) => void;
 };
 
-/** Spec: application detail dialog (every field), plus documents, the analysis and the status history. */
+/** Application detail dialog (every field), plus documents, the analysis and the status history. */
 export function ApplicationDetailDialog({ request, canReveal, onClose, onByEmail }: Props) {
   return (
     <AppDialog open={request !== null} onOpenChange={(next) => !next && onClose()} size="xl">
@@ -61,7 +61,7 @@ function DetailContent({
   onByEmail: (email: string) => void;
 }) {
   const query = trpc.admin.applicationById.useQuery({ id: request.id }, { staleTime: 10_000 });
-  // OCR of a photo or scan finishes after the answer (issue 5). While a statement waits for it, the dialog polls how
+  // OCR of a photo or scan finishes after the answer. While a statement waits for it, the dialog polls how
   // many jobs are unfinished (no personal data: not an audited read), and reads the detail again (one audited view)
   // each time that answers none, until the detail shows the OCR outcome.
   const isOcrPending = hasPendingOcr(query.data?.underwriting?.analysis);
@@ -170,7 +170,7 @@ function DetailsPanel({
   canReveal: boolean;
   onByEmail: (email: string) => void;
 }) {
-  const money = (value: number | null) => (value === null ? '—' : formatMoney(value));
+  const money = (value: number | null) => (value === null ? '—' : formatUsd(value));
   return (
     <Stack gap="6">
       <HStack gap="3" wrap="wrap">
@@ -199,7 +199,7 @@ function DetailsPanel({
             ['Business name', detail.businessName],
             ['Business type', detail.businessType],
             ['Time in business', detail.timeInBusiness],
-            ['Business start date', formatDate(detail.businessStartDate)],
+            ['Business start date', formatCalendarDate(detail.businessStartDate)],
             ['Business address', detail.businessAddress],
             ['Address line 2', detail.businessAddress2 ?? '—'],
             [

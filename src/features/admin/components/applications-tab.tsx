@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Field, HStack, Input, NativeSelect, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, Field, HStack, Input, NativeSelect, Stack, Table } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { trpc } from '@/lib/trpc';
@@ -11,9 +11,9 @@ import {
 import { useCursorPager } from '../hooks/use-cursor-pager';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useListErrorToast } from '../hooks/use-list-error-toast';
-import { formatDate, formatMoney } from '../utils/format';
+import { formatCalendarDate, formatUsd } from '@shared/format';
 import { AiDecisionBadge } from './badges';
-import { Pager } from './pager';
+import { PagedTable } from './data-table';
 import { StatusSelect } from './status-select';
 
 type StatusFilter = (typeof APPLICATION_STATUS_FILTERS)[number];
@@ -28,7 +28,7 @@ type Props = {
   onByEmail: (email: string) => void;
 };
 
-/** Spec: Applications tab: search, status filter, AI status filter, paged table with the inline status changer. */
+/** Applications tab: search, status filter, AI status filter, paged table with the inline status changer. */
 export function ApplicationsTab({ onView, onByEmail }: Props) {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
@@ -89,97 +89,75 @@ export function ApplicationsTab({ onView, onByEmail }: Props) {
         </Field.Root>
       </Stack>
 
-      {query.isError && !query.data ? (
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Title>Failed to fetch applications</Alert.Title>
-        </Alert.Root>
-      ) : query.isPending ? (
-        <HStack justify="center" py="10">
-          <Spinner aria-label="Loading applications" />
-        </HStack>
-      ) : rows.length === 0 ? (
-        <Text py="10" textAlign="center" color="fg.muted">
-          No applications found
-        </Text>
-      ) : (
-        <Box position="relative" aria-busy={query.isFetching}>
-          <Table.ScrollArea tabIndex={0} borderWidth="1px" rounded="md">
-            <Table.Root size="sm" stickyHeader>
-              <Table.Caption srOnly>Applications, newest first</Table.Caption>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>Business</Table.ColumnHeader>
-                  <Table.ColumnHeader>Owner</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
-                  <Table.ColumnHeader>Status</Table.ColumnHeader>
-                  <Table.ColumnHeader>AI Decision</Table.ColumnHeader>
-                  <Table.ColumnHeader>Date</Table.ColumnHeader>
-                  <Table.ColumnHeader>Actions</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {rows.map((row) => (
-                  <Table.Row key={row.id}>
-                    <Table.Cell fontWeight="medium" minW="44">
-                      {row.businessName}
-                    </Table.Cell>
-                    <Table.Cell minW="32">{row.ownerName}</Table.Cell>
-                    <Table.Cell textAlign="end">{formatMoney(row.loanAmount)}</Table.Cell>
-                    <Table.Cell>
-                      <StatusSelect application={row} />
-                    </Table.Cell>
-                    <Table.Cell>
-                      <AiDecisionBadge decision={row.aiApproved} />
-                    </Table.Cell>
-                    <Table.Cell whiteSpace="nowrap">{formatDate(row.createdAt)}</Table.Cell>
-                    <Table.Cell>
-                      <HStack gap="1">
-                        <Button
-                          size="xs"
-                          variant="outline"
-                          aria-label={`View ${row.businessName}`}
-                          onClick={() => onView(row.id)}
-                        >
-                          View
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="ghost"
-                          aria-label={`Applications by email for ${row.businessName}`}
-                          onClick={() => onByEmail(row.email)}
-                        >
-                          By Email
-                        </Button>
-                        {row.aiApproved === 'review' && (
-                          <Button
-                            size="xs"
-                            colorPalette="orange"
-                            variant="surface"
-                            aria-label={`Review ${row.businessName}`}
-                            onClick={() => onView(row.id, 'analysis')}
-                          >
-                            Review
-                          </Button>
-                        )}
-                      </HStack>
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
-        </Box>
-      )}
-      <Pager
+      <PagedTable
         label="Applications"
-        page={pager.page}
-        prevCursor={query.data?.prevCursor}
-        nextCursor={query.data?.nextCursor}
-        isFetching={query.isFetching}
-        onPrevious={pager.previous}
-        onNext={pager.next}
-      />
+        texts={{
+          error: 'Failed to fetch applications',
+          loading: 'Loading applications',
+          empty: 'No applications found',
+        }}
+        query={query}
+        rowCount={rows.length}
+        pager={pager}
+        caption="Applications, newest first"
+        columns={[
+          'Business',
+          'Owner',
+          { label: 'Amount', isNumeric: true },
+          'Status',
+          'AI Decision',
+          'Date',
+          'Actions',
+        ]}
+      >
+        {rows.map((row) => (
+          <Table.Row key={row.id}>
+            <Table.Cell fontWeight="medium" minW="44">
+              {row.businessName}
+            </Table.Cell>
+            <Table.Cell minW="32">{row.ownerName}</Table.Cell>
+            <Table.Cell textAlign="end">{formatUsd(row.loanAmount)}</Table.Cell>
+            <Table.Cell>
+              <StatusSelect application={row} />
+            </Table.Cell>
+            <Table.Cell>
+              <AiDecisionBadge decision={row.aiApproved} />
+            </Table.Cell>
+            <Table.Cell whiteSpace="nowrap">{formatCalendarDate(row.createdAt)}</Table.Cell>
+            <Table.Cell>
+              <HStack gap="1">
+                <Button
+                  size="xs"
+                  variant="outline"
+                  aria-label={`View ${row.businessName}`}
+                  onClick={() => onView(row.id)}
+                >
+                  View
+                </Button>
+                <Button
+                  size="xs"
+                  variant="ghost"
+                  aria-label={`Applications by email for ${row.businessName}`}
+                  onClick={() => onByEmail(row.email)}
+                >
+                  By Email
+                </Button>
+                {row.aiApproved === 'review' && (
+                  <Button
+                    size="xs"
+                    colorPalette="orange"
+                    variant="surface"
+                    aria-label={`Review ${row.businessName}`}
+                    onClick={() => onView(row.id, 'analysis')}
+                  >
+                    Review
+                  </Button>
+                )}
+              </HStack>
+            </Table.Cell>
+          </Table.Row>
+        ))}
+      </PagedTable>
     </Stack>
   );
 }

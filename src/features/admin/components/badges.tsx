@@ -1,6 +1,6 @@
 import { Badge } from '@chakra-ui/react';
 import { aiDecisionLabel, applicationStatusLabel } from '@shared/schemas/admin';
-import { loanStatusLabel } from '../utils/format';
+import { loanStatusLabel } from '../utils/labels';
 
 const STATUS_PALETTE: Record<string, string> = {
   approved: 'green',
@@ -21,7 +21,7 @@ export function StatusBadge({ status }: { status: string }) {
 
 const AI_PALETTE: Record<string, string> = { approved: 'green', declined: 'red', review: 'orange' };
 
-/** Spec §4: AI Approved, AI Declined, Needs Review, else Unknown. */
+/** AI Approved, AI Declined, Needs Review, else Unknown. */
 export function AiDecisionBadge({ decision }: { decision: string | null }) {
   return (
     <Badge colorPalette={(decision && AI_PALETTE[decision]) || 'gray'} variant="outline">

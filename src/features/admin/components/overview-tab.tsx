@@ -4,12 +4,12 @@ import { toaster } from '@/components/ui/toaster';
 import { getErrorMessage } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
 import type { DashboardData } from '../types';
-import { formatDate, formatMoney } from '../utils/format';
+import { formatCalendarDate, formatUsd } from '@shared/format';
 import { AiDecisionBadge, StatusBadge } from './badges';
 
 type Props = { dashboard: DashboardData | undefined; onView: (id: string) => void };
 
-/** Spec: Overview: the 5 newest applications with the automated decision, and Loan Performance (real figures). */
+/** Overview: the 5 newest applications with the automated decision, and Loan Performance (real figures). */
 export function OverviewTab({ dashboard, onView }: Props) {
   const recent = trpc.admin.recentApplications.useQuery(undefined, { staleTime: 10_000 });
   useEffect(() => {
@@ -24,12 +24,12 @@ export function OverviewTab({ dashboard, onView }: Props) {
   const stats = [
     {
       label: 'Total Outstanding',
-      value: performance ? formatMoney(performance.totalOutstanding) : undefined,
+      value: performance ? formatUsd(performance.totalOutstanding) : undefined,
       help: 'Unpaid balance of active loans',
     },
     {
       label: 'Monthly Collections',
-      value: performance ? formatMoney(performance.monthlyCollections) : undefined,
+      value: performance ? formatUsd(performance.monthlyCollections) : undefined,
       help: 'Payments received this month',
     },
     {
@@ -78,7 +78,7 @@ export function OverviewTab({ dashboard, onView }: Props) {
                       {row.businessName}
                     </Text>
                     <Text fontSize="sm" color="fg.muted">
-                      {formatMoney(row.loanAmount)} · {formatDate(row.createdAt)}
+                      {formatUsd(row.loanAmount)} · {formatCalendarDate(row.createdAt)}
                     </Text>
                   </Box>
                   <HStack gap="2">

@@ -23,8 +23,9 @@ import { getErrorMessage, getFieldErrors } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
 import { dollarsToCents } from '@shared/schemas/admin';
 import { useInvalidateAdmin } from '../hooks/use-invalidate-admin';
-import { formatDate, formatDateTime, formatMoneyExact, localToday } from '../utils/format';
+import { formatCalendarDate, formatDateTime, formatUsdCents, localToday } from '@shared/format';
 import { LoanStatusBadge } from './badges';
+import { DataTable } from './data-table';
 import { LowerPaymentRequestList } from './offer-signature';
 
 type Props = { loan: { id: string; businessName: string } | null; onClose: () => void };
@@ -76,19 +77,19 @@ function PaymentsBody({ loanId }: { loanId: string }) {
             [
               'Current balance',
               <Text key="b" fontWeight="semibold" data-testid="loan-balance">
-                {formatMoneyExact(loan.currentBalance)}
+                {formatUsdCents(loan.currentBalance)}
               </Text>,
             ],
             ['Status', <LoanStatusBadge key="s" status={loan.status} daysPastDue={loan.daysPastDue} />],
-            ['Principal', formatMoneyExact(loan.principalAmount)],
-            ['Purchased amount', formatMoneyExact(loan.purchasedAmount)],
-            ['Total paid', formatMoneyExact(loan.totalPaid)],
-            ['Weekly payment', formatMoneyExact(loan.weeklyPayment)],
+            ['Principal', formatUsdCents(loan.principalAmount)],
+            ['Purchased amount', formatUsdCents(loan.purchasedAmount)],
+            ['Total paid', formatUsdCents(loan.totalPaid)],
+            ['Weekly payment', formatUsdCents(loan.weeklyPayment)],
             ['Factor rate', loan.factorRate.toFixed(2)],
             [
               'Next payment',
               loan.nextPaymentDate
-                ? `${formatDate(loan.nextPaymentDate)} (${formatMoneyExact(loan.nextPaymentAmount)})`
+                ? `${formatCalendarDate(loan.nextPaymentDate)} (${formatUsdCents(loan.nextPaymentAmount)})`
                 : '—',
             ],
           ] as [string, ReactNode][]
@@ -118,31 +119,22 @@ function PaymentsBody({ loanId }: { loanId: string }) {
         {payments.length === 0 ? (
           <Text color="fg.muted">No payments recorded yet.</Text>
         ) : (
-          <Table.ScrollArea tabIndex={0} borderWidth="1px" rounded="md" maxH="60">
-            <Table.Root size="sm" stickyHeader>
-              <Table.Caption srOnly>Recorded payments</Table.Caption>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>Paid on</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
-                  <Table.ColumnHeader>Note</Table.ColumnHeader>
-                  <Table.ColumnHeader>Recorded by</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {payments.map((payment) => (
-                  <Table.Row key={payment.id}>
-                    <Table.Cell whiteSpace="nowrap">{formatDate(payment.paidOn)}</Table.Cell>
-                    <Table.Cell textAlign="end">{formatMoneyExact(payment.amount)}</Table.Cell>
-                    <Table.Cell>{payment.note ?? '—'}</Table.Cell>
-                    <Table.Cell whiteSpace="nowrap">
-                      {payment.recordedBy ?? 'Automatic'} · {formatDateTime(payment.createdAt)}
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
+          <DataTable
+            caption="Recorded payments"
+            columns={['Paid on', { label: 'Amount', isNumeric: true }, 'Note', 'Recorded by']}
+            maxH="60"
+          >
+            {payments.map((payment) => (
+              <Table.Row key={payment.id}>
+                <Table.Cell whiteSpace="nowrap">{formatCalendarDate(payment.paidOn)}</Table.Cell>
+                <Table.Cell textAlign="end">{formatUsdCents(payment.amount)}</Table.Cell>
+                <Table.Cell>{payment.note ?? '—'}</Table.Cell>
+                <Table.Cell whiteSpace="nowrap">
+                  {payment.recordedBy ?? 'Automatic'} · {formatDateTime(payment.createdAt)}
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </DataTable>
         )}
       </Box>
 
@@ -150,35 +142,25 @@ function PaymentsBody({ loanId }: { loanId: string }) {
         <Heading as="h3" size="sm" mb="2">
           Schedule ({schedule.length} weekly payments)
         </Heading>
-        <Table.ScrollArea tabIndex={0} borderWidth="1px" rounded="md" maxH="72">
-          <Table.Root size="sm" stickyHeader>
-            <Table.Caption srOnly>Payment schedule</Table.Caption>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>#</Table.ColumnHeader>
-                <Table.ColumnHeader>Due</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Paid</Table.ColumnHeader>
-                <Table.ColumnHeader>State</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {schedule.map((item) => (
-                <Table.Row key={item.seq}>
-                  <Table.Cell>{item.seq}</Table.Cell>
-                  <Table.Cell whiteSpace="nowrap">{formatDate(item.dueDate)}</Table.Cell>
-                  <Table.Cell textAlign="end">{formatMoneyExact(item.amount)}</Table.Cell>
-                  <Table.Cell textAlign="end">{formatMoneyExact(item.paid)}</Table.Cell>
-                  <Table.Cell>
-                    <Badge colorPalette={INSTALLMENT_PALETTE[item.status] ?? 'gray'} variant="subtle">
-                      {item.status}
-                    </Badge>
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+        <DataTable
+          caption="Payment schedule"
+          columns={['#', 'Due', { label: 'Amount', isNumeric: true }, { label: 'Paid', isNumeric: true }, 'State']}
+          maxH="72"
+        >
+          {schedule.map((item) => (
+            <Table.Row key={item.seq}>
+              <Table.Cell>{item.seq}</Table.Cell>
+              <Table.Cell whiteSpace="nowrap">{formatCalendarDate(item.dueDate)}</Table.Cell>
+              <Table.Cell textAlign="end">{formatUsdCents(item.amount)}</Table.Cell>
+              <Table.Cell textAlign="end">{formatUsdCents(item.paid)}</Table.Cell>
+              <Table.Cell>
+                <Badge colorPalette={INSTALLMENT_PALETTE[item.status] ?? 'gray'} variant="subtle">
+                  {item.status}
+                </Badge>
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </DataTable>
       </Box>
     </Stack>
   );
@@ -205,7 +187,7 @@ function RecordPaymentForm({ loanId, balance }: { loanId: string; balance: numbe
       toaster.create({
         type: 'success',
         title: 'Payment recorded',
-        description: `New balance ${formatMoneyExact(result.balance)}`,
+        description: `New balance ${formatUsdCents(result.balance)}`,
       });
       setAmount('');
       setNote('');
@@ -232,7 +214,7 @@ function RecordPaymentForm({ loanId, balance }: { loanId: string; balance: numbe
             onChange={(event) => setAmount(event.target.value)}
             placeholder="0.00"
           />
-          <Field.HelperText>Balance {formatMoneyExact(balance)}</Field.HelperText>
+          <Field.HelperText>Balance {formatUsdCents(balance)}</Field.HelperText>
           {errors.amountCents && <Field.ErrorText>{errors.amountCents[0]}</Field.ErrorText>}
         </Field.Root>
         <Field.Root required invalid={Boolean(errors.paidOn)}>

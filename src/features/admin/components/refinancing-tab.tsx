@@ -1,72 +1,61 @@
-import { Alert, Badge, HStack, Spinner, Table, Text } from '@chakra-ui/react';
+import { Badge, Table, Text } from '@chakra-ui/react';
 import { trpc } from '@/lib/trpc';
-import { formatDate, formatMoney } from '../utils/format';
+import { formatCalendarDate, formatUsd } from '@shared/format';
+import { DataTable, ListStatus } from './data-table';
 
 const STATUS_PALETTE: Record<string, string> = { open: 'orange', in_review: 'blue', closed: 'gray' };
 
-/** Refinance requests clients made (PRODUCT.md 5); the spec's empty text when there are none. */
+/** Refinance requests clients made, newest first, or a line saying there are none. */
 export function RefinancingTab() {
   const query = trpc.admin.refinanceRequests.useQuery(undefined, { staleTime: 10_000 });
-  if (query.isPending) {
+  if (query.isPending || query.isError || query.data.length === 0) {
     return (
-      <HStack justify="center" py="10">
-        <Spinner aria-label="Loading refinance requests" />
-      </HStack>
-    );
-  }
-  if (query.isError) {
-    return (
-      <Alert.Root status="error">
-        <Alert.Indicator />
-        <Alert.Title>Failed to fetch refinance requests</Alert.Title>
-      </Alert.Root>
-    );
-  }
-  if (query.data.length === 0) {
-    return (
-      <Text py="10" textAlign="center" color="fg.muted">
-        No refinance requests at this time
-      </Text>
+      <ListStatus
+        texts={{
+          error: 'Failed to fetch refinance requests',
+          loading: 'Loading refinance requests',
+          empty: 'No refinance requests at this time',
+        }}
+        isError={query.isError}
+        isPending={query.isPending}
+        isEmpty
+      />
     );
   }
   return (
-    <Table.ScrollArea tabIndex={0} borderWidth="1px" rounded="md">
-      <Table.Root size="sm">
-        <Table.Caption srOnly>Refinance requests, newest first</Table.Caption>
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>Client</Table.ColumnHeader>
-            <Table.ColumnHeader>Business</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Current principal</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Requested</Table.ColumnHeader>
-            <Table.ColumnHeader>Reason</Table.ColumnHeader>
-            <Table.ColumnHeader>Status</Table.ColumnHeader>
-            <Table.ColumnHeader>Date</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {query.data.map((request) => (
-            <Table.Row key={request.id}>
-              <Table.Cell minW="36">
-                {request.clientName}
-                <Text fontSize="xs" color="fg.muted">
-                  {request.email}
-                </Text>
-              </Table.Cell>
-              <Table.Cell minW="40">{request.businessName || '—'}</Table.Cell>
-              <Table.Cell textAlign="end">{formatMoney(request.loanPrincipal)}</Table.Cell>
-              <Table.Cell textAlign="end">{formatMoney(request.requestedAmount)}</Table.Cell>
-              <Table.Cell minW="64">{request.reason}</Table.Cell>
-              <Table.Cell>
-                <Badge colorPalette={STATUS_PALETTE[request.status] ?? 'gray'} variant="subtle">
-                  {request.status.replace('_', ' ')}
-                </Badge>
-              </Table.Cell>
-              <Table.Cell whiteSpace="nowrap">{formatDate(request.createdAt)}</Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+    <DataTable
+      caption="Refinance requests, newest first"
+      columns={[
+        'Client',
+        'Business',
+        { label: 'Current principal', isNumeric: true },
+        { label: 'Requested', isNumeric: true },
+        'Reason',
+        'Status',
+        'Date',
+      ]}
+      hasStickyHeader={false}
+    >
+      {query.data.map((request) => (
+        <Table.Row key={request.id}>
+          <Table.Cell minW="36">
+            {request.clientName}
+            <Text fontSize="xs" color="fg.muted">
+              {request.email}
+            </Text>
+          </Table.Cell>
+          <Table.Cell minW="40">{request.businessName || '—'}</Table.Cell>
+          <Table.Cell textAlign="end">{formatUsd(request.loanPrincipal)}</Table.Cell>
+          <Table.Cell textAlign="end">{formatUsd(request.requestedAmount)}</Table.Cell>
+          <Table.Cell minW="64">{request.reason}</Table.Cell>
+          <Table.Cell>
+            <Badge colorPalette={STATUS_PALETTE[request.status] ?? 'gray'} variant="subtle">
+              {request.status.replace('_', ' ')}
+            </Badge>
+          </Table.Cell>
+          <Table.Cell whiteSpace="nowrap">{formatCalendarDate(request.createdAt)}</Table.Cell>
+        </Table.Row>
+      ))}
+    </DataTable>
   );
 }

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Badge,
   Box,
   Button,
@@ -9,7 +8,6 @@ import {
   Input,
   NativeSelect,
   SimpleGrid,
-  Spinner,
   Stack,
   Table,
   Text,
@@ -22,7 +20,8 @@ import { trpc } from '@/lib/trpc';
 import { STAFF_ROLES } from '@shared/schemas/admin';
 import { useInvalidateAdmin } from '../hooks/use-invalidate-admin';
 import type { StaffRow } from '../types';
-import { formatDate, formatDateTime } from '../utils/format';
+import { formatCalendarDate, formatDateTime } from '@shared/format';
+import { DataTable, ListStatus } from './data-table';
 
 type StaffRole = (typeof STAFF_ROLES)[number];
 const isStaffRole = (value: string): value is StaffRole => (STAFF_ROLES as readonly string[]).includes(value);
@@ -38,38 +37,23 @@ export function StaffTab({ currentUserId }: { currentUserId: string }) {
         <Heading as="h2" size="md" mb="3">
           Staff accounts
         </Heading>
-        {query.isPending ? (
-          <HStack justify="center" py="10">
-            <Spinner aria-label="Loading staff" />
-          </HStack>
-        ) : query.isError ? (
-          <Alert.Root status="error">
-            <Alert.Indicator />
-            <Alert.Title>Failed to fetch staff accounts</Alert.Title>
-          </Alert.Root>
+        {query.isPending || query.isError ? (
+          <ListStatus
+            texts={{ error: 'Failed to fetch staff accounts', loading: 'Loading staff', empty: '' }}
+            isError={query.isError}
+            isPending={query.isPending}
+            isEmpty={false}
+          />
         ) : (
-          <Table.ScrollArea tabIndex={0} borderWidth="1px" rounded="md">
-            <Table.Root size="sm">
-              <Table.Caption srOnly>Staff accounts</Table.Caption>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>Name</Table.ColumnHeader>
-                  <Table.ColumnHeader>Email</Table.ColumnHeader>
-                  <Table.ColumnHeader>Role</Table.ColumnHeader>
-                  <Table.ColumnHeader>Status</Table.ColumnHeader>
-                  <Table.ColumnHeader>Two-factor</Table.ColumnHeader>
-                  <Table.ColumnHeader>Last Login</Table.ColumnHeader>
-                  <Table.ColumnHeader>Sessions</Table.ColumnHeader>
-                  <Table.ColumnHeader>Actions</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {query.data.map((member) => (
-                  <StaffRowView key={member.id} member={member} isSelf={member.id === currentUserId} />
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
+          <DataTable
+            caption="Staff accounts"
+            columns={['Name', 'Email', 'Role', 'Status', 'Two-factor', 'Last Login', 'Sessions', 'Actions']}
+            hasStickyHeader={false}
+          >
+            {query.data.map((member) => (
+              <StaffRowView key={member.id} member={member} isSelf={member.id === currentUserId} />
+            ))}
+          </DataTable>
         )}
       </Box>
     </Stack>
@@ -130,7 +114,7 @@ function StaffRowView({ member, isSelf }: { member: StaffRow; isSelf: boolean })
       <Table.Cell>
         {isSelf ? (
           <Text fontSize="xs" color="fg.muted">
-            Joined {formatDate(member.createdAt)}
+            Joined {formatCalendarDate(member.createdAt)}
           </Text>
         ) : (
           <HStack gap="1">

@@ -14,12 +14,12 @@ import {
 } from '@chakra-ui/react';
 import type { ApplicationDetail } from '../types';
 import { parseAnalysis, type AnalysisOcr, type AnalysisOcrSummary } from '../utils/analysis';
-import { formatMoney, formatMoneyExact } from '../utils/format';
+import { formatUsd, formatUsdCents } from '@shared/format';
 
 const FLAG_PALETTE: Record<string, string> = { info: 'blue', warning: 'orange', critical: 'red', unknown: 'gray' };
 const DECISION_LABELS: Record<string, string> = { approved: 'Approve', declined: 'Decline', review: 'Refer to review' };
 
-/** Where OCR of a photo or scan stands (issue 5): it runs after the answer, so staff may see it change. */
+/** Where OCR of a photo or scan stands: it runs after the answer, so staff may see it change. */
 function OcrBadge({ ocr }: { ocr: AnalysisOcr }) {
   if (ocr.status === 'pending') {
     return (
@@ -58,7 +58,7 @@ function OcrSummary({ ocr, pendingCount }: { ocr: AnalysisOcrSummary | null; pen
         <Alert.Description>
           The automated decision was made at submission and OCR does not change it: staff decide.
           {decision &&
-            ` With the OCR'd figures the engine would answer: ${decision}${ocr?.amount ? ` (supports ${formatMoney(ocr.amount)})` : ''}.`}
+            ` With the OCR'd figures the engine would answer: ${decision}${ocr?.amount ? ` (supports ${formatUsd(ocr.amount)})` : ''}.`}
         </Alert.Description>
       </Alert.Content>
     </Alert.Root>
@@ -92,7 +92,7 @@ export function UnderwritingAnalysis({ detail }: { detail: ApplicationDetail }) 
             </DataList.Item>
             <DataList.Item>
               <DataList.ItemLabel>Supported amount</DataList.ItemLabel>
-              <DataList.ItemValue>{formatMoney(aiData.approvedAmount)}</DataList.ItemValue>
+              <DataList.ItemValue>{formatUsd(aiData.approvedAmount)}</DataList.ItemValue>
             </DataList.Item>
             <DataList.Item>
               <DataList.ItemLabel>Estimated APR</DataList.ItemLabel>
@@ -150,10 +150,10 @@ export function UnderwritingAnalysis({ detail }: { detail: ApplicationDetail }) 
                 {view.months.map((month) => (
                   <Table.Row key={month.month}>
                     <Table.Cell>{month.month}</Table.Cell>
-                    <Table.Cell textAlign="end">{formatMoneyExact(month.trueRevenue)}</Table.Cell>
-                    <Table.Cell textAlign="end">{formatMoneyExact(month.deposits)}</Table.Cell>
-                    <Table.Cell textAlign="end">{formatMoneyExact(month.withdrawals)}</Table.Cell>
-                    <Table.Cell textAlign="end">{formatMoneyExact(month.averageDailyBalance)}</Table.Cell>
+                    <Table.Cell textAlign="end">{formatUsdCents(month.trueRevenue)}</Table.Cell>
+                    <Table.Cell textAlign="end">{formatUsdCents(month.deposits)}</Table.Cell>
+                    <Table.Cell textAlign="end">{formatUsdCents(month.withdrawals)}</Table.Cell>
+                    <Table.Cell textAlign="end">{formatUsdCents(month.averageDailyBalance)}</Table.Cell>
                     <Table.Cell textAlign="end">{month.nsfEvents ?? '—'}</Table.Cell>
                     <Table.Cell textAlign="end">{month.negativeBalanceDays ?? '—'}</Table.Cell>
                   </Table.Row>
@@ -203,7 +203,7 @@ export function UnderwritingAnalysis({ detail }: { detail: ApplicationDetail }) 
           <List.Root ps="5" fontSize="sm">
             {view.financingPositions.map((position) => (
               <List.Item key={position.counterparty}>
-                {position.counterparty}: {formatMoneyExact(position.amount)} {position.frequency ?? ''}
+                {position.counterparty}: {formatUsdCents(position.amount)} {position.frequency ?? ''}
               </List.Item>
             ))}
           </List.Root>

@@ -1,5 +1,7 @@
-// The underwriting engine's `analysis` JSON is still being finalised (issue 5): every field is read defensively,
-// so an older, newer or partial document shows what it has and never breaks the dialog.
+// The underwriting engine's `analysis` JSON changes with the engine: every field is read defensively, so an older,
+// newer or partial document shows what it has and never breaks the dialog.
+
+import { formatUsd } from '@shared/format';
 
 type Json = Record<string, unknown>;
 
@@ -27,7 +29,7 @@ export type AnalysisFlag = {
   severity: 'info' | 'warning' | 'critical' | 'unknown';
   message: string;
 };
-/** OCR of a photo or scan, read after the submission's answer (issue 5): pending, read, or failed with a reason. */
+/** OCR of a photo or scan, read after the submission's answer: pending, read, or failed with a reason. */
 export type AnalysisOcr = { status: 'pending' | 'read' | 'failed'; note: string | null };
 export type AnalysisStatement = {
   fileName: string;
@@ -56,8 +58,6 @@ export type AnalysisView = {
   isOcrPending: boolean;
   isEmpty: boolean;
 };
-
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 
 function parseOcr(raw: unknown): AnalysisOcr | null {
   const ocr = record(raw);
@@ -111,14 +111,14 @@ export function parseAnalysis(raw: unknown): AnalysisView {
     if (value !== null) facts.push({ label, value });
   };
   const average = dollars(summary.averageMonthlyTrueRevenueCents);
-  pushFact('Average monthly true revenue', average === null ? null : usd.format(average));
+  pushFact('Average monthly true revenue', average === null ? null : formatUsd(average));
   pushFact('Stated monthly revenue', text(summary.statedMonthlyRevenue));
   const health = num(summary.healthScore);
   pushFact('Health score', health === null ? null : `${health} / 100`);
   pushFact('Cash-flow trend', text(summary.trend));
   pushFact('Consistency', text(summary.consistency));
   const adb = dollars(summary.averageDailyBalanceCents);
-  pushFact('Average daily balance', adb === null ? null : usd.format(adb));
+  pushFact('Average daily balance', adb === null ? null : formatUsd(adb));
   const nsf = num(summary.nsfEvents);
   pushFact('NSF / overdraft events', nsf === null ? null : String(nsf));
   pushFact('Risk tier', text(risk.tier));

@@ -1,9 +1,9 @@
 import { Badge, Box, Button, Heading, List, Progress, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import type { OfferOptionDto } from '@shared/schemas/offers';
-import { formatCurrency } from '../utils/format';
-import type { UnderwritingResult, UploadProgress } from '../utils/submit';
+import { formatUsd } from '@shared/format';
+import type { SubmissionOfferDto, UnderwritingResultDto } from '@shared/schemas/submission';
+import type { UploadProgress } from '../utils/submit';
 
 export function ProcessingStep({ progress }: { progress: UploadProgress }) {
   const isUploading = progress.phase === 'uploading';
@@ -33,8 +33,8 @@ export function ProcessingStep({ progress }: { progress: UploadProgress }) {
 const trendColor = (trend: string) => (trend === 'Growing' ? 'green' : trend === 'Stable' ? 'blue' : 'orange');
 const riskColor = (level: string) => (level === 'Low' ? 'green' : level === 'Medium' ? 'yellow' : 'red');
 
-/** The payment's share of verified weekly revenue as a meter, with the numbers in words too (issue 10 item 2). */
-function AffordabilityLine({ option }: { option: OfferOptionDto }) {
+/** The payment's share of verified weekly revenue as a meter, with the numbers in words too. */
+function AffordabilityLine({ option }: { option: SubmissionOfferDto }) {
   const labelId = `affordability-${option.key}`;
   if (option.affordabilityPct === null) {
     return (
@@ -69,7 +69,7 @@ function AffordabilityLine({ option }: { option: OfferOptionDto }) {
 }
 
 /** The engine's options, read-only: the client picks and signs one in the client portal. */
-function OfferOptionsPreview({ options }: { options: OfferOptionDto[] }) {
+function OfferOptionsPreview({ options }: { options: SubmissionOfferDto[] }) {
   return (
     <Box as="section" aria-labelledby="approval-options">
       <Heading as="h4" size="md" mb="1" id="approval-options">
@@ -94,13 +94,11 @@ function OfferOptionsPreview({ options }: { options: OfferOptionDto[] }) {
                 {option.label}
               </Heading>
               <Text fontSize="2xl" fontWeight="bold">
-                {formatCurrency(option.amount)}
+                {formatUsd(option.amount)}
               </Text>
-              <Text fontSize="sm">
-                {`${formatCurrency(option.weeklyPayment)} weekly for ${option.termWeeks} weeks`}
-              </Text>
+              <Text fontSize="sm">{`${formatUsd(option.weeklyPayment)} weekly for ${option.termWeeks} weeks`}</Text>
               <Text fontSize="sm" color="fg.muted">
-                {`Total repayment ${formatCurrency(option.totalRepayment)} · estimated APR ${option.estimatedApr.toFixed(1)}%`}
+                {`Total repayment ${formatUsd(option.totalRepayment)} · estimated APR ${option.estimatedApr.toFixed(1)}%`}
               </Text>
               <AffordabilityLine option={option} />
             </Stack>
@@ -111,16 +109,16 @@ function OfferOptionsPreview({ options }: { options: OfferOptionDto[] }) {
   );
 }
 
-/** The AI underwriting result ('Instant Decision'), with every detail of the spec's result. */
+/** The AI underwriting result ('Instant Decision'), with every detail of the result. */
 export function ApprovalStep({
   result,
   onContinue,
 }: {
-  /** The submission result; `offers` (issue 10) lists the engine's priced options when approved. */
-  result: UnderwritingResult & { offers?: OfferOptionDto[] };
+  /** The submission result; `offers` lists the engine's priced options when approved. */
+  result: UnderwritingResultDto & { offers?: SubmissionOfferDto[] };
   onContinue: () => void;
 }) {
-  // Spec §9: defaults when the result lacks them; weekly payment in whole dollars.
+  // Defaults when the result lacks them; weekly payment in whole dollars.
   const factorRate = result.mcaTerms?.factorRate ?? 1.35;
   const termWeeks = result.mcaTerms?.termWeeks ?? 36;
   const purchaseAmount = result.mcaTerms?.purchaseAmount ?? result.approvedAmount * factorRate;
@@ -138,7 +136,7 @@ export function ApprovalStep({
             Congratulations! You&apos;re pre-approved
           </Heading>
           <Text fontSize="4xl" fontWeight="bold" color="green.700" data-testid="approved-amount">
-            {formatCurrency(result.approvedAmount)}
+            {formatUsd(result.approvedAmount)}
           </Text>
         </Box>
       ) : (
@@ -160,7 +158,7 @@ export function ApprovalStep({
           <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">
             <Stat.Root>
               <Stat.Label>Purchase amount</Stat.Label>
-              <Stat.ValueText>{formatCurrency(purchaseAmount)}</Stat.ValueText>
+              <Stat.ValueText>{formatUsd(purchaseAmount)}</Stat.ValueText>
             </Stat.Root>
             <Stat.Root>
               <Stat.Label>Factor rate</Stat.Label>
@@ -168,7 +166,7 @@ export function ApprovalStep({
             </Stat.Root>
             <Stat.Root>
               <Stat.Label>Weekly payment</Stat.Label>
-              <Stat.ValueText>{formatCurrency(weeklyPayment)}</Stat.ValueText>
+              <Stat.ValueText>{formatUsd(weeklyPayment)}</Stat.ValueText>
             </Stat.Root>
             <Stat.Root>
               <Stat.Label>Term</Stat.Label>
@@ -193,7 +191,7 @@ export function ApprovalStep({
           <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">
             <Stat.Root>
               <Stat.Label>Average monthly revenue</Stat.Label>
-              <Stat.ValueText>{formatCurrency(insights.averageMonthlyRevenue ?? 0)}</Stat.ValueText>
+              <Stat.ValueText>{formatUsd(insights.averageMonthlyRevenue ?? 0)}</Stat.ValueText>
             </Stat.Root>
             <Stat.Root>
               <Stat.Label>Health score</Stat.Label>

@@ -1,13 +1,13 @@
-import { Button, Field, Input, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { PasswordChecklist } from '@/components/password-checklist';
 import { PasswordInput } from '@/components/password-input';
 import { toaster } from '@/components/ui/toaster';
 import { getErrorMessage, getFieldErrors } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
-import { PASSWORD_RULES } from '@shared/schemas/auth';
 import {
   createAccountFormSchema,
   type CreateAccountFormData,
@@ -18,7 +18,7 @@ type Values = CreateAccountFormInput;
 
 /**
  * Create account after submitting: registration links the applications this browser submitted (never by email
- * alone) and signs the client in (PRODUCT.md 3). Password rules are the platform's (PRODUCT.md 2).
+ * alone) and signs the client in. Password rules are the platform's.
  */
 export function CreateAccountStep({
   defaults,
@@ -129,22 +129,7 @@ export function CreateAccountStep({
             aria-describedby={describe('password', 'account-password-rules')}
           />,
         )}
-        <List.Root id="account-password-rules" gap="1" variant="plain" aria-label="Password requirements" fontSize="sm">
-          {PASSWORD_RULES.map((rule) => {
-            const isMet = rule.test(password);
-            return (
-              <List.Item key={rule.id} color={isMet ? 'green.700' : 'fg.muted'} data-met={isMet}>
-                <Text as="span" aria-hidden="true" mr="2">
-                  {isMet ? '✓' : '○'}
-                </Text>
-                {rule.label}
-                <Text as="span" srOnly>
-                  {isMet ? ' (met)' : ' (not met)'}
-                </Text>
-              </List.Item>
-            );
-          })}
-        </List.Root>
+        <PasswordChecklist id="account-password-rules" password={password} />
         {field(
           'confirmPassword',
           'Confirm Password',

@@ -2,7 +2,7 @@ import { Box, Button, Field, HStack, Stack, Text, chakra } from '@chakra-ui/reac
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { FILE_INPUT_ACCEPT } from '@shared/schemas/application';
 import { LineIcon } from '@/components/line-icon';
-import { formatFileSize } from '../utils/format';
+import { formatFileSize } from '@shared/format';
 
 type Props = {
   name: string;

@@ -2,7 +2,7 @@ import { Alert, Box, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-
 import { CREDIT_SCORE_OPTIONS } from '@shared/constants';
 import { maskEinForDisplay, maskSsnForDisplay, parseLoanAmount } from '@shared/masks';
 import type { FormStep } from '@shared/schemas/application';
-import { formatCalendarDate, formatCurrency } from '../utils/format';
+import { formatLongDate, formatUsd } from '@shared/format';
 import type { WizardFiles } from '../utils/submit';
 import { useWizardForm } from '../hooks/use-wizard-form';
 import type { WizardMode } from '../utils/wizard';
@@ -28,7 +28,7 @@ export function ReviewStep({ files, mode, storedMasks, submitError, isSubmitting
     {
       title: 'Loan Amount',
       step: 'loan-amount',
-      rows: [['Requested amount', amount === null ? notProvided : formatCurrency(amount)]],
+      rows: [['Requested amount', amount === null ? notProvided : formatUsd(amount)]],
     },
     {
       title: 'Business Information',
@@ -37,7 +37,7 @@ export function ReviewStep({ files, mode, storedMasks, submitError, isSubmitting
         ['Business name', values.businessName],
         ['EIN', values.ein ? maskEinForDisplay(values.ein) : (storedMasks?.ein ?? notProvided)],
         ['Business address', [values.businessAddress, values.businessAddress2].filter(Boolean).join(', ')],
-        ['Business start date', values.businessStartDate ? formatCalendarDate(values.businessStartDate) : notProvided],
+        ['Business start date', values.businessStartDate ? formatLongDate(values.businessStartDate) : notProvided],
         ['Business type', values.businessType],
         ['Time in business', values.timeInBusiness],
       ],
@@ -47,13 +47,13 @@ export function ReviewStep({ files, mode, storedMasks, submitError, isSubmitting
       step: 'personal',
       rows: [
         ['Owner name', values.ownerName],
-        // The review shows the SSN masked except the last 4 digits (spec §2).
+        // The review shows the SSN masked except the last 4 digits.
         ['Social Security Number', values.ssn ? maskSsnForDisplay(values.ssn) : (storedMasks?.ssn ?? notProvided)],
         ['Email', values.email],
         ['Phone', values.phone],
         [
           'Date of birth',
-          values.dateOfBirth ? formatCalendarDate(values.dateOfBirth) : mode === 'returning' ? 'On file' : notProvided,
+          values.dateOfBirth ? formatLongDate(values.dateOfBirth) : mode === 'returning' ? 'On file' : notProvided,
         ],
         ['Estimated credit score', creditLabel ?? notProvided],
       ],

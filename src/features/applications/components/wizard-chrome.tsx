@@ -1,4 +1,4 @@
-import { Box, Flex, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { memo } from 'react';
 import type { FormStep } from '@shared/schemas/application';
 import { LineIcon } from '@/components/line-icon';
@@ -33,7 +33,7 @@ export function WizardProgress({ steps, current }: { steps: readonly FormStep[];
       </Flex>
       {/*
         A plain bar with the progressbar role, not Chakra's Progress: that one runs a state machine and animates its
-        width on every step change, work inside the Next press that shows the next step (issue 4). Same look as
+        width on every step change, work inside the Next press that shows the next step. Same look as
         Progress size sm (outline, rounded); the width is an inline style, so no new class is made per percent.
       */}
       <Box
@@ -65,7 +65,7 @@ export function WizardProgress({ steps, current }: { steps: readonly FormStep[];
 
 type StepState = 'done' | 'current' | 'todo';
 
-/** One step's marker. Memoized: a step change re-renders only the two markers whose state changed (issue 4). */
+/** One step's marker. Memoized: a step change re-renders only the two markers whose state changed. */
 const StepMarker = memo(function StepMarker({ step, state }: { step: FormStep; state: StepState }) {
   return (
     <Flex
@@ -138,3 +138,30 @@ export function TrustIndicators() {
     </SimpleGrid>
   );
 }
+
+type WizardActionsProps = { isFirst: boolean; isReview: boolean; isSubmitting: boolean; onPrevious: () => void };
+
+/** Previous and Next (or Submit). Memoized: a step change re-renders it only when one of these changes. */
+export const WizardActions = memo(function WizardActions({
+  isFirst,
+  isReview,
+  isSubmitting,
+  onPrevious,
+}: WizardActionsProps) {
+  return (
+    <Flex mt="8" gap="3" justify="space-between" direction={{ base: 'column-reverse', sm: 'row' }}>
+      <Button type="button" variant="outline" size="lg" onClick={onPrevious} disabled={isFirst}>
+        Previous
+      </Button>
+      {isReview ? (
+        <Button type="submit" colorPalette="brand" size="lg" loading={isSubmitting} loadingText="Submitting...">
+          Submit Application
+        </Button>
+      ) : (
+        <Button type="submit" colorPalette="brand" size="lg">
+          Next
+        </Button>
+      )}
+    </Flex>
+  );
+});

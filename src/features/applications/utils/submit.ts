@@ -1,31 +1,13 @@
 import { ApiError } from '@/lib/errors';
+import { submissionBodySchema, type SubmissionBodyDto } from '@shared/schemas/submission';
 import type { WizardValues } from './wizard';
-
-/** The underwriting result the approval screen reads from `data` (public spec §3). */
-export type UnderwritingResult = {
-  approved: boolean;
-  approvedAmount: number;
-  mcaTerms?: { purchaseAmount?: number; factorRate?: number; weeklyPayment?: number; termWeeks?: number };
-  bankStatementInsights?: {
-    averageMonthlyRevenue?: number;
-    healthScore?: number;
-    consistencyRating?: string;
-    cashFlowTrend?: string;
-    recommendations?: string[];
-  };
-  riskAssessment?: { overallRiskLevel?: string; riskFactors?: string[] };
-  nextSteps?: string[];
-  confidence?: number;
-  estimatedApr?: number;
-};
-export type SubmissionResponse = { success: boolean; applicationId?: string; data: UnderwritingResult };
 
 export type WizardFiles = { bankStatements: File[]; driversLicense: File | null; voidedCheck: File | null };
 export const NO_FILES: WizardFiles = { bankStatements: [], driversLicense: null, voidedCheck: null };
 
 export const SUBMIT_PATH = '/api/loan-application-enhanced';
 
-/** The multipart body of the spec: formData (JSON of all answers plus isExistingClient) and the files. */
+/** The multipart body: formData (JSON of all answers plus isExistingClient) and the files. */
 export function buildSubmission(values: WizardValues, files: WizardFiles, isExistingClient: boolean): FormData {
   const body = new FormData();
   body.append('formData', JSON.stringify({ ...values, isExistingClient }));
@@ -50,14 +32,15 @@ export function payloadSignature(values: WizardValues, files: WizardFiles, isExi
 export type UploadProgress = { phase: 'uploading'; fraction: number } | { phase: 'analyzing' };
 
 /**
- * Sends the application with XMLHttpRequest, whose upload events give real progress (fetch has none). Non-2xx
- * answers reject with ApiError ("<status>: <body>", spec §8); a network failure rejects with status 0.
+ * Sends the application with XMLHttpRequest, whose upload events give real progress (fetch has none). The answer is
+ * parsed with the shared schema; one that does not fit rejects as an unexpected answer. Non-2xx answers reject with
+ * ApiError ("<status>: <body>"); a network failure rejects with status 0.
  */
 export function sendApplication(opts: {
   body: FormData;
   idempotencyKey: string;
   onProgress: (progress: UploadProgress) => void;
-}): Promise<SubmissionResponse> {
+}): Promise<SubmissionBodyDto> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', SUBMIT_PATH);
@@ -71,11 +54,15 @@ export function sendApplication(opts: {
     xhr.upload.onload = () => opts.onProgress({ phase: 'analyzing' });
     xhr.onload = () => {
       if (xhr.status >= 200 && xhr.status < 300) {
+        let answer: unknown;
         try {
-          resolve(JSON.parse(xhr.responseText) as SubmissionResponse);
+          answer = JSON.parse(xhr.responseText);
         } catch {
-          reject(new ApiError(xhr.status, xhr.statusText, 'Unexpected answer from the server'));
+          answer = undefined;
         }
+        const parsed = submissionBodySchema.safeParse(answer);
+        if (parsed.success) resolve(parsed.data);
+        else reject(new ApiError(xhr.status, xhr.statusText, 'Unexpected answer from the server'));
         return;
       }
       reject(new ApiError(xhr.status, xhr.statusText, xhr.responseText));

@@ -1,5 +1,6 @@
 import { Box, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef } from 'react';
+import { formatTime } from '@shared/format';
 import type { LocalChatMessage } from '../hooks/use-chat-guard';
 
 const SYSTEM_PALETTE: Record<LocalChatMessage['type'], { bg: string; borderColor: string }> = {
@@ -54,9 +55,7 @@ export function ChatMessages({ messages }: { messages: LocalChatMessage[] }) {
                   {isUser ? 'You' : 'Assistant'}
                   <Text as="span" fontWeight="normal">
                     {' · '}
-                    <time dateTime={message.timestamp.toISOString()}>
-                      {message.timestamp.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}
-                    </time>
+                    <time dateTime={message.timestamp.toISOString()}>{formatTime(message.timestamp)}</time>
                   </Text>
                 </Text>
                 <Text whiteSpace="pre-wrap" wordBreak="break-word">

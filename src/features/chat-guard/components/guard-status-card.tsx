@@ -1,5 +1,6 @@
 import { Badge, Card, HStack, SimpleGrid, Stat, Text } from '@chakra-ui/react';
 import type { GuardState } from '@shared/constants';
+import { formatTime } from '@shared/format';
 import type { GuardStatusDto } from '@shared/schemas/chat-guard';
 import { muteExpiresLabel, STATE_PALETTE } from '../utils/guard-text';
 
@@ -7,10 +8,10 @@ type Props = { state: GuardState; session: GuardStatusDto['session'] | null };
 
 function formatActivity(iso: string | null | undefined): string {
   if (!iso) return 'Never';
-  return new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', second: '2-digit' });
+  return formatTime(new Date(iso), { withSeconds: true });
 }
 
-/** Session status badge and the four counters (signed-in spec, Chat test page). */
+/** Session status badge and the four counters (Chat test page). */
 export function GuardStatusCard({ state, session }: Props) {
   const counters = [
     { label: 'Count', value: String(session?.count ?? 0) },

@@ -18,34 +18,32 @@ import { z } from 'zod';
 import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { getErrorMessage } from '@/lib/errors';
-import type { ClientApplicationDto, ClientLoanDto } from '@shared/schemas/client';
 import {
   acceptOfferSchema,
   SIGNATURE_NAME_MAX,
   type AcceptOfferInput,
-  type OfferMenuDto,
   type OfferOptionKey,
-  type PricedOfferDto,
 } from '@shared/schemas/offers';
 import { useAcceptFunding } from '../hooks/use-client-area';
 import { useOfferMenu, usePriceOffer } from '../hooks/use-offers';
-import { formatUsd, shortId } from '../utils/format';
+import { formatUsd, shortId } from '@shared/format';
 import { formatPct, formatTerm } from '../utils/offers';
 import { FundingAcceptedDialog } from './funding-accepted-dialog';
 import { OfferSummary } from './offer-summary';
 import { CustomizeOffer, OptionGrid } from './offer-options';
 import { SectionError, SectionLoading } from './query-state';
 import { WhatWouldChange } from './what-would-change';
+import type { ClientApplication, ClientLoan, OfferMenu, PricedOffer } from '../types';
 
 export const LOANS_TAB_HREF = `${paths.dashboard}?tab=loans`;
 
 /**
  * Accept Funding: the offer menu (compare, customize, summary, signature), then the funding-accepted animation.
- * Returns the opener, what is in flight (the button is hidden meanwhile, spec §4) and the dialogs to render.
+ * Returns the opener, what is in flight (the button is hidden meanwhile) and the dialogs to render.
  */
 export function useAcceptFundingFlow() {
-  const [target, setTarget] = useState<ClientApplicationDto | null>(null);
-  const [accepted, setAccepted] = useState<ClientLoanDto | null>(null);
+  const [target, setTarget] = useState<ClientApplication | null>(null);
+  const [accepted, setAccepted] = useState<ClientLoan | null>(null);
   const accept = useAcceptFunding();
 
   async function handleSign(input: AcceptOfferInput) {
@@ -55,7 +53,7 @@ export function useAcceptFundingFlow() {
       setAccepted(result.loan);
     } catch (error) {
       setTarget(null);
-      // Spec §8: "Accept funding failure: the error message or 'Failed to accept funding'".
+      // "Accept funding failure: the error message or 'Failed to accept funding'".
       toaster.create({ type: 'error', title: getErrorMessage(error, 'Failed to accept funding') });
     }
   }
@@ -80,7 +78,7 @@ type SignProps = {
   onCancel: () => void;
 };
 
-function AcceptOfferDialog({ application, ...props }: SignProps & { application: ClientApplicationDto | null }) {
+function AcceptOfferDialog({ application, ...props }: SignProps & { application: ClientApplication | null }) {
   return (
     <Dialog.Root
       open={application !== null}
@@ -108,7 +106,7 @@ function AcceptOfferDialog({ application, ...props }: SignProps & { application:
   );
 }
 
-function AcceptOfferContent({ application, ...props }: SignProps & { application: ClientApplicationDto }) {
+function AcceptOfferContent({ application, ...props }: SignProps & { application: ClientApplication }) {
   const menu = useOfferMenu(application.id);
   if (menu.data) return <OfferChooser application={application} menu={menu.data} {...props} />;
   return (
@@ -142,7 +140,7 @@ type SignFormData = z.output<typeof signFormSchema>;
 const CONSENT_TEXT =
   'I agree to receive and sign this offer and all related records electronically, and I can ask for paper copies at any time.';
 
-function initialChoice(menu: OfferMenuDto): OfferOptionKey {
+function initialChoice(menu: OfferMenu): OfferOptionKey {
   return (
     menu.options.find((item) => item.option.key === 'standard')?.option.key ?? menu.options[0]?.option.key ?? 'custom'
   );
@@ -154,7 +152,7 @@ function OfferChooser({
   isPending,
   onSign,
   onCancel,
-}: SignProps & { application: ClientApplicationDto; menu: OfferMenuDto }) {
+}: SignProps & { application: ClientApplication; menu: OfferMenu }) {
   const formId = useId();
   const customizeId = useId();
   const summaryHeadingId = useId();
@@ -164,7 +162,7 @@ function OfferChooser({
   const priced = usePriceOffer(isCustom ? { id: application.id, ...custom } : null);
 
   const fromMenu = menu.options.find((item) => item.option.key === choice);
-  const chosen: PricedOfferDto | undefined = isCustom
+  const chosen: PricedOffer | undefined = isCustom
     ? priced.isSettled && !priced.query.isError
       ? priced.query.data
       : undefined

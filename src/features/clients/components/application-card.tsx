@@ -1,9 +1,10 @@
 import { Button, Card, Flex, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import type { ClientApplicationDto } from '@shared/schemas/client';
-import { applicationStatusBadge, formatDate, formatUsd, shortId } from '../utils/format';
+import { formatLocalDate, formatUsd, shortId } from '@shared/format';
+import { applicationStatusBadge } from '../utils/labels';
 import { SignedSummaryDialog } from './signed-summary-dialog';
 import { StatusBadge } from './status-badge';
+import type { ClientApplication } from '../types';
 
 /** One application in the client's list: status, amounts, and the actions open to it. */
 export function ApplicationCard({
@@ -13,11 +14,11 @@ export function ApplicationCard({
   onViewDetails,
   showAnalysis = false,
 }: {
-  application: ClientApplicationDto;
-  /** False while an acceptance is in flight (spec §4). */
+  application: ClientApplication;
+  /** False while an acceptance is in flight. */
   canAccept: boolean;
-  onAccept: (application: ClientApplicationDto) => void;
-  onViewDetails?: (application: ClientApplicationDto) => void;
+  onAccept: (application: ClientApplication) => void;
+  onViewDetails?: (application: ClientApplication) => void;
   showAnalysis?: boolean;
 }) {
   const [isSummaryOpen, setSummaryOpen] = useState(false);
@@ -34,7 +35,7 @@ export function ApplicationCard({
                 {application.businessName}
               </Heading>
               <Text fontSize="sm" color="fg.muted">
-                ID: {shortId(application.id)} · Submitted {formatDate(application.submittedDate)}
+                ID: {shortId(application.id)} · Submitted {formatLocalDate(application.submittedDate)}
               </Text>
             </Stack>
             <StatusBadge look={badge} />

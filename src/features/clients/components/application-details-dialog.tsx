@@ -1,20 +1,21 @@
 import { Box, Button, DataList, Dialog, Heading, HStack, List, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { AppDialog } from '@/components/form-dialog';
-import type { ClientApplicationDto } from '@shared/schemas/client';
-import { applicationStatusBadge, formatDate, formatUsd, shortId } from '../utils/format';
+import { formatLocalDate, formatUsd, shortId } from '@shared/format';
+import { applicationStatusBadge } from '../utils/labels';
 import { StatusBadge } from './status-badge';
+import type { ClientApplication } from '../types';
 
-/** View Details: the application, the full offer and the automated analysis (client portal, spec §2). */
+/** View Details: the application, the full offer and the automated analysis (client portal). */
 export function ApplicationDetailsDialog({
   application,
   onClose,
   onAccept,
   canAccept,
 }: {
-  application: ClientApplicationDto | null;
+  application: ClientApplication | null;
   onClose: () => void;
-  onAccept: (application: ClientApplicationDto) => void;
+  onAccept: (application: ClientApplication) => void;
   canAccept: boolean;
 }) {
   return (
@@ -36,7 +37,7 @@ export function ApplicationDetailsDialog({
             <Stack gap="6">
               <Section title="Application">
                 <DataList.Root orientation="horizontal">
-                  <Item label="Submitted" value={formatDate(application.submittedDate)} />
+                  <Item label="Submitted" value={formatLocalDate(application.submittedDate)} />
                   <Item label="Amount requested" value={formatUsd(application.loanAmount)} />
                   <Item label="Business type" value={application.businessType} />
                   <Item label="Time in business" value={application.timeInBusiness} />

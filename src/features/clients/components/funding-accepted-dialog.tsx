@@ -3,10 +3,10 @@ import { LazyMotion, domAnimation, m, useReducedMotion } from 'framer-motion';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Logo } from '@/components/logo';
-import type { ClientLoanDto } from '@shared/schemas/client';
-import { formatCalendarDate, formatUsd } from '../utils/format';
+import { formatCalendarDate, formatUsd } from '@shared/format';
+import type { ClientLoan } from '../types';
 
-// Signed-in spec §4: the logo for about 2 seconds, then a checkmark, complete at 3 seconds.
+// The logo for about 2 seconds, then a checkmark, complete at 3 seconds.
 const CHECK_AT_MS = 2000;
 const COMPLETE_AT_MS = 3000;
 
@@ -18,7 +18,7 @@ export function FundingAcceptedDialog({
   onClose,
   loansHref,
 }: {
-  loan: ClientLoanDto | null;
+  loan: ClientLoan | null;
   onClose: () => void;
   /** Where "View My Loans" goes. */
   loansHref: string;
@@ -42,7 +42,7 @@ export function FundingAcceptedDialog({
   );
 }
 
-function Sequence({ loan, onClose, loansHref }: { loan: ClientLoanDto; onClose: () => void; loansHref: string }) {
+function Sequence({ loan, onClose, loansHref }: { loan: ClientLoan; onClose: () => void; loansHref: string }) {
   const isReduced = useReducedMotion() ?? false;
   const [phase, setPhase] = useState<Phase>(isReduced ? 'complete' : 'logo');
 

@@ -1,13 +1,14 @@
 import { Button, Card, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import type { ClientLoanDto } from '@shared/schemas/client';
-import { formatCalendarDate, formatUsd, loanStatusBadge } from '../utils/format';
+import { formatCalendarDate, formatLocalDate, formatUsd } from '@shared/format';
+import { loanStatusBadge } from '../utils/labels';
 import { LoanExtras } from './loan-extras';
 import { PaymentScheduleDialog } from './payment-schedule-dialog';
 import { StatusBadge } from './status-badge';
+import type { ClientLoan } from '../types';
 
 /** A loan as the Current Loans tab shows it: every figure derived by the server from schedule and payments. */
-export function LoanCard({ loan }: { loan: ClientLoanDto }) {
+export function LoanCard({ loan }: { loan: ClientLoan }) {
   const [isScheduleOpen, setScheduleOpen] = useState(false);
   const headingId = `loan-${loan.id}`;
   return (
@@ -20,7 +21,7 @@ export function LoanCard({ loan }: { loan: ClientLoanDto }) {
                 {loan.businessName}
               </Heading>
               <Text fontSize="sm" color="fg.muted">
-                Funded {loan.fundedAt.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' })}
+                Funded {formatLocalDate(loan.fundedAt)}
               </Text>
             </Stack>
             <StatusBadge look={loanStatusBadge(loan.status, loan.daysPastDue)} />

@@ -17,16 +17,16 @@ import { useId, useState, type FormEvent } from 'react';
 import { FormDialog } from '@/components/form-dialog';
 import { toaster } from '@/components/ui/toaster';
 import { firstFieldErrors, firstIssueMessages, getErrorMessage } from '@/lib/errors';
-import type { ClientLoanDto } from '@shared/schemas/client';
 import { LOWER_PAYMENT_REASON_MAX, requestLowerPaymentSchema } from '@shared/schemas/offers';
 import { useLowerPaymentRequests, usePayoffQuote, useRenewal, useRequestLowerPayment } from '../hooks/use-offers';
-import { formatCalendarDate, formatDate, formatUsd } from '../utils/format';
+import { formatCalendarDate, formatLocalDate, formatUsd } from '@shared/format';
 import { parseDollars, renewalProgress } from '../utils/offers';
+import type { ClientLoan } from '../types';
 
 const REQUEST_STATUS_LABELS = { open: 'Open', in_review: 'In review', closed: 'Closed' } as const;
 
-/** Issue 10 item 7, per loan: payoff quote for today, renewal tracker and a request for a lower payment. */
-export function LoanExtras({ loan }: { loan: ClientLoanDto }) {
+/** Per loan: payoff quote for today, renewal tracker and a request for a lower payment. */
+export function LoanExtras({ loan }: { loan: ClientLoan }) {
   const [isLowerOpen, setLowerOpen] = useState(false);
   const requests = useLowerPaymentRequests();
   const mine = (requests.data ?? []).filter((request) => request.loanId === loan.id);
@@ -44,7 +44,7 @@ export function LoanExtras({ loan }: { loan: ClientLoanDto }) {
           <List.Root ps="5" fontSize="sm" gap="1">
             {mine.map((request) => (
               <List.Item key={request.id}>
-                {`${formatUsd(request.requestedWeeklyPayment)} a week, asked ${formatDate(request.createdAt)} `}
+                {`${formatUsd(request.requestedWeeklyPayment)} a week, asked ${formatLocalDate(request.createdAt)} `}
                 <Badge size="sm" colorPalette={request.status === 'closed' ? 'gray' : 'blue'}>
                   {REQUEST_STATUS_LABELS[request.status]}
                 </Badge>
@@ -159,7 +159,7 @@ function LowerPaymentDialog({
   open,
   onOpenChange,
 }: {
-  loan: ClientLoanDto;
+  loan: ClientLoan;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {

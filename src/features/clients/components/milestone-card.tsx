@@ -1,18 +1,18 @@
 import { Badge, Button, Card, Flex, Heading, HStack, Progress, Stack, Text } from '@chakra-ui/react';
-import type { MilestoneProgressDto } from '@shared/schemas/client';
-import { categoryLabel, describeReward } from '../utils/format';
+import { categoryLabel, describeReward } from '../utils/labels';
+import type { MilestoneProgress } from '../types';
 
 /**
  * One milestone: active while not completed (progress), then 'Ready to Claim' with a Claim button, then
- * 'Claimed' (spec §4).
+ * 'Claimed'.
  */
 export function MilestoneCard({
   item,
   onClaim,
   isClaiming = false,
 }: {
-  item: MilestoneProgressDto;
-  onClaim?: (item: MilestoneProgressDto) => void;
+  item: MilestoneProgress;
+  onClaim?: (item: MilestoneProgress) => void;
   isClaiming?: boolean;
 }) {
   const headingId = `milestone-${item.milestoneId}`;

@@ -1,13 +1,15 @@
-import { Box, Button, Card, Heading, HStack, SimpleGrid, Slider, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Heading, HStack, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useId } from 'react';
+import { LabelledSlider } from '@/components/slider';
 import { getErrorMessage } from '@/lib/errors';
-import type { OfferLimitsDto, OfferOptionDto, OfferOptionKey, PricedOfferDto } from '@shared/schemas/offers';
-import { formatUsd } from '../utils/format';
+import type { OfferOptionKey } from '@shared/schemas/offers';
+import { formatUsd } from '@shared/format';
 import { clampAmount, clampTerm, formatPct } from '../utils/offers';
 import { AffordabilityMeter } from './affordability-meter';
+import type { OfferLimits, OfferOption, PricedOffer } from '../types';
 
 /** The figures of one option, as a description list (the same on every card, so they line up). */
-export function OptionFigures({ option }: { option: OfferOptionDto }) {
+export function OptionFigures({ option }: { option: OfferOption }) {
   const rows = [
     { label: 'Weekly payment', value: formatUsd(option.weeklyPayment) },
     { label: 'Term', value: `${option.termWeeks} weeks` },
@@ -39,7 +41,7 @@ export function OptionCard({
   isSelected = false,
   onChoose,
 }: {
-  option: OfferOptionDto;
+  option: OfferOption;
   capPct: number | null;
   isSelected?: boolean;
   onChoose?: () => void;
@@ -91,7 +93,7 @@ export function OptionGrid({
   selectedKey,
   onChoose,
 }: {
-  options: OfferOptionDto[];
+  options: OfferOption[];
   capPct: number | null;
   selectedKey?: OfferOptionKey;
   onChoose?: (key: OfferOptionKey) => void;
@@ -111,48 +113,6 @@ export function OptionGrid({
   );
 }
 
-type SliderRowProps = {
-  label: string;
-  value: number;
-  min: number;
-  max: number;
-  step: number;
-  format: (value: number) => string;
-  onChange: (value: number) => void;
-};
-
-function SliderRow({ label, value, min, max, step, format, onChange }: SliderRowProps) {
-  return (
-    <Slider.Root
-      min={min}
-      max={max}
-      step={step}
-      value={[value]}
-      onValueChange={(details) => onChange(details.value[0] ?? value)}
-      getAriaValueText={(details) => format(details.value)}
-      colorPalette="brand"
-      thumbAlignment="contain"
-    >
-      <HStack justify="space-between" mb="1">
-        <Slider.Label fontWeight="semibold">{label}</Slider.Label>
-        <Text fontWeight="bold" aria-hidden="true" css={{ fontVariantNumeric: 'tabular-nums' }}>
-          {format(value)}
-        </Text>
-      </HStack>
-      <Slider.Control>
-        <Slider.Track>
-          <Slider.Range />
-        </Slider.Track>
-        <Slider.Thumbs />
-      </Slider.Control>
-      <HStack justify="space-between" mt="1" fontSize="xs" color="fg.muted" aria-hidden="true">
-        <span>{format(min)}</span>
-        <span>{format(max)}</span>
-      </HStack>
-    </Slider.Root>
-  );
-}
-
 const weeks = (value: number) => `${value} weeks`;
 
 /**
@@ -169,11 +129,11 @@ export function CustomizeOffer({
   error,
   capPct,
 }: {
-  limits: OfferLimitsDto;
+  limits: OfferLimits;
   amount: number;
   termWeeks: number;
   onChange: (next: { amount: number; termWeeks: number }) => void;
-  priced: PricedOfferDto | undefined;
+  priced: PricedOffer | undefined;
   isPricing: boolean;
   error: unknown;
   capPct: number | null;
@@ -181,7 +141,7 @@ export function CustomizeOffer({
   return (
     <Stack gap="4">
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
-        <SliderRow
+        <LabelledSlider
           label="Amount"
           value={amount}
           min={limits.minAmount}
@@ -190,7 +150,7 @@ export function CustomizeOffer({
           format={formatUsd}
           onChange={(next) => onChange({ amount: clampAmount(next, limits), termWeeks })}
         />
-        <SliderRow
+        <LabelledSlider
           label="Term"
           value={termWeeks}
           min={limits.minTermWeeks}

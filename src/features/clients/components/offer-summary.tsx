@@ -1,7 +1,7 @@
 import { Box, Button, Heading, HStack, Portal, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import type { OfferDisclosureDto } from '@shared/schemas/offers';
 import { disclosureRows } from '../utils/offers';
+import type { OfferDisclosure } from '../types';
 
 // Printing shows the summary alone: a print-only copy sits directly under <body>, everything else is hidden.
 const PRINT_CSS = `
@@ -11,7 +11,7 @@ const PRINT_CSS = `
   [data-print-summary] { display: block !important; color: #000; background: #fff; padding: 0; }
 }`;
 
-function SummaryList({ disclosure }: { disclosure: OfferDisclosureDto }) {
+function SummaryList({ disclosure }: { disclosure: OfferDisclosure }) {
   // A plain description list: label over value on a phone, two columns from `sm` up.
   return (
     <Box
@@ -47,7 +47,7 @@ export function OfferSummary({
   isUpdating = false,
   footer,
 }: {
-  disclosure: OfferDisclosureDto;
+  disclosure: OfferDisclosure;
   headingId: string;
   heading?: string;
   /** Who and what the printout is about ("Harbor Bakery · Application 1A2B3C4D"). */

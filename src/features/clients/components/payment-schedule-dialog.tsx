@@ -1,10 +1,11 @@
 import { Dialog, Table, Text } from '@chakra-ui/react';
 import { AppDialog } from '@/components/form-dialog';
-import type { ClientLoanDto } from '@shared/schemas/client';
 import { useLoanSchedule } from '../hooks/use-client-area';
-import { formatCalendarDate, formatUsd, formatUsdExact, installmentBadge } from '../utils/format';
+import { formatCalendarDate, formatUsd, formatUsdExact } from '@shared/format';
+import { installmentBadge } from '../utils/labels';
 import { SectionError, SectionLoading } from './query-state';
 import { StatusBadge } from './status-badge';
+import type { ClientLoan } from '../types';
 
 /** The client-visible weekly payment schedule of one loan, with what is paid of each installment. */
 export function PaymentScheduleDialog({
@@ -12,7 +13,7 @@ export function PaymentScheduleDialog({
   open,
   onOpenChange,
 }: {
-  loan: ClientLoanDto;
+  loan: ClientLoan;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {

@@ -3,16 +3,17 @@ import { useState, type FormEvent } from 'react';
 import { FormDialog } from '@/components/form-dialog';
 import { toaster } from '@/components/ui/toaster';
 import { firstFieldErrors, firstIssueMessages, getErrorMessage } from '@/lib/errors';
-import { createRefinanceRequestSchema, REFINANCE_REASON_MAX, type ClientLoanDto } from '@shared/schemas/client';
+import { createRefinanceRequestSchema, REFINANCE_REASON_MAX } from '@shared/schemas/client';
 import { useRequestRefinance } from '../hooks/use-client-area';
-import { formatUsd } from '../utils/format';
+import { formatUsd } from '@shared/format';
+import type { ClientLoan } from '../types';
 
 const FIELDS = ['loanId', 'requestedAmount', 'reason'] as const;
 type Errors = Partial<Record<(typeof FIELDS)[number], string>>;
 
 const NO_LOAN = '';
 
-/** "Request Refinancing" (PRODUCT.md 5): a short form that staff receive in their Refinancing tab. */
+/** "Request Refinancing": a short form that staff receive in their Refinancing tab. */
 export function RefinanceDialog({
   open,
   onOpenChange,
@@ -20,7 +21,7 @@ export function RefinanceDialog({
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  loans: ClientLoanDto[];
+  loans: ClientLoan[];
 }) {
   const [loanId, setLoanId] = useState(NO_LOAN);
   const [amount, setAmount] = useState('');

@@ -1,16 +1,17 @@
 import { Button, Card, Flex, Heading, Stack, Text } from '@chakra-ui/react';
-import type { RewardDto } from '@shared/schemas/client';
-import { describeReward, formatDate, rewardStateBadge } from '../utils/format';
+import { formatLocalDate } from '@shared/format';
+import { describeReward, rewardStateBadge } from '../utils/labels';
 import { StatusBadge } from './status-badge';
+import type { Reward } from '../types';
 
-/** A reward: Used, Available (with a Use button) or expired (no Use button), spec §4. */
+/** A reward: Used, Available (with a Use button) or expired (no Use button). */
 export function RewardCard({
   reward,
   onUse,
   isUsing = false,
 }: {
-  reward: RewardDto;
-  onUse?: (reward: RewardDto) => void;
+  reward: Reward;
+  onUse?: (reward: Reward) => void;
   isUsing?: boolean;
 }) {
   const headingId = `reward-${reward.id}`;
@@ -26,14 +27,14 @@ export function RewardCard({
             <StatusBadge look={rewardStateBadge(reward.state)} />
           </Flex>
           <Text fontSize="sm" color="fg.muted">
-            Earned for {reward.milestoneName} on {formatDate(reward.earnedAt)}
+            Earned for {reward.milestoneName} on {formatLocalDate(reward.earnedAt)}
           </Text>
           <Text fontSize="sm" color={reward.state === 'expired' ? 'red.700' : 'fg.muted'}>
             {reward.state === 'used' && reward.usedAt
-              ? `Used on ${formatDate(reward.usedAt)}`
+              ? `Used on ${formatLocalDate(reward.usedAt)}`
               : reward.state === 'expired'
-                ? `Expired on ${formatDate(reward.expiresAt)}`
-                : `Expires on ${formatDate(reward.expiresAt)}`}
+                ? `Expired on ${formatLocalDate(reward.expiresAt)}`
+                : `Expires on ${formatLocalDate(reward.expiresAt)}`}
           </Text>
           {reward.state === 'available' && onUse && (
             <Button

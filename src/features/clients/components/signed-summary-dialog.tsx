@@ -2,26 +2,15 @@ import { Box, Button, Dialog, Stack, Text } from '@chakra-ui/react';
 import { useId } from 'react';
 import { AppDialog } from '@/components/form-dialog';
 import { getErrorStatus } from '@/lib/errors';
-import type { OfferSignatureDto } from '@shared/schemas/offers';
 import { useOfferSignature } from '../hooks/use-offers';
-import { formatUsd, shortId } from '../utils/format';
+import { formatDateTimeWithZone, formatUsd, shortId } from '@shared/format';
 import { formatTerm } from '../utils/offers';
 import { OfferSummary } from './offer-summary';
 import { SectionError, SectionLoading } from './query-state';
-
-export function formatSignedAt(value: Date): string {
-  return value.toLocaleString('en-US', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  });
-}
+import type { OfferSignature } from '../types';
 
 /** The signature lines under a signed summary (on screen and on paper). */
-export function SignatureLines({ signature }: { signature: OfferSignatureDto }) {
+export function SignatureLines({ signature }: { signature: OfferSignature }) {
   const { option } = signature;
   return (
     <Stack gap="1" fontSize="sm" borderTopWidth="1px" pt="3">
@@ -29,7 +18,7 @@ export function SignatureLines({ signature }: { signature: OfferSignatureDto }) 
         <Text as="span" fontWeight="semibold">
           Signed electronically by {signature.fullName}
         </Text>{' '}
-        on {formatSignedAt(signature.signedAt)}
+        on {formatDateTimeWithZone(signature.signedAt)}
       </Text>
       <Text color="fg.muted">
         {`Chosen option: ${option.label}, ${formatUsd(option.amount)} over ${formatTerm(option.termWeeks)} at ${formatUsd(option.weeklyPayment)} a week.`}
@@ -38,7 +27,7 @@ export function SignatureLines({ signature }: { signature: OfferSignatureDto }) 
   );
 }
 
-/** The offer summary the client signed, shown again after acceptance (issue 10 item 3). */
+/** The offer summary the client signed, shown again after acceptance. */
 export function SignedSummaryDialog({
   applicationId,
   businessName,

@@ -1,5 +1,5 @@
 import { Badge } from '@chakra-ui/react';
-import type { BadgeLook } from '../utils/format';
+import type { BadgeLook } from '../utils/labels';
 
 export function StatusBadge({ look }: { look: BadgeLook }) {
   return (

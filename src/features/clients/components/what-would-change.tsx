@@ -1,13 +1,13 @@
 import { Badge, Box, Button, Heading, List, Stack, Text } from '@chakra-ui/react';
 import { toaster } from '@/components/ui/toaster';
 import { getErrorMessage } from '@/lib/errors';
-import type { OfferMenuDto } from '@shared/schemas/offers';
 import { useRequestConsolidation } from '../hooks/use-offers';
-import { formatUsd } from '../utils/format';
+import { formatUsd } from '@shared/format';
 import { describePosition, describeWhatIf } from '../utils/offers';
+import type { OfferMenu } from '../types';
 
-/** Issue 10 items 5 and 6: the facts that limited the offer, and the outside positions the client may consolidate. */
-export function WhatWouldChange({ menu, headingLevel = 'h3' }: { menu: OfferMenuDto; headingLevel?: 'h3' | 'h4' }) {
+/** The facts that limited the offer, and the outside positions the client may consolidate. */
+export function WhatWouldChange({ menu, headingLevel = 'h3' }: { menu: OfferMenu; headingLevel?: 'h3' | 'h4' }) {
   const consolidate = useRequestConsolidation();
   const { consolidation } = menu;
   const names = menu.positions.filter((position) => position.isActive).map((position) => position.counterparty);

@@ -1,8 +1,8 @@
 import { toaster } from '@/components/ui/toaster';
 import { getErrorMessage } from '@/lib/errors';
-import type { MilestoneProgressDto, RewardDto } from '@shared/schemas/client';
-import { describeReward } from '../utils/format';
+import { describeReward } from '../utils/labels';
 import { useClaimMilestone, useRedeemReward } from './use-client-area';
+import type { MilestoneProgress, Reward } from '../types';
 
 /**
  * Claim and Use, with the toasts the user sees; the ids in flight let each card show its own spinner. The shell
@@ -12,7 +12,7 @@ export function useRewardActions() {
   const claim = useClaimMilestone();
   const redeem = useRedeemReward();
 
-  async function claimMilestone(item: MilestoneProgressDto) {
+  async function claimMilestone(item: MilestoneProgress) {
     if (!item.id) return;
     try {
       const reward = await claim.mutateAsync({ id: item.id });
@@ -28,7 +28,7 @@ export function useRewardActions() {
     }
   }
 
-  async function redeemReward(reward: RewardDto) {
+  async function redeemReward(reward: Reward) {
     try {
       const used = await redeem.mutateAsync({ id: reward.id });
       toaster.dismiss();

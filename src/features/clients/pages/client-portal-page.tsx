@@ -16,15 +16,15 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { usePageMeta } from '@/hooks/use-page-meta';
-import type { ClientApplicationDto } from '@shared/schemas/client';
 import { useAcceptFundingFlow } from '../components/accept-funding';
 import { ApplicationCard } from '../components/application-card';
 import { ApplicationDetailsDialog } from '../components/application-details-dialog';
 import { SectionError, SectionLoading } from '../components/query-state';
 import { useClientApplications, useClientProfile, useLogout, useSignedOutGuard } from '../hooks/use-client-area';
-import { formatDate } from '../utils/format';
+import { formatLocalDate } from '@shared/format';
+import type { ClientApplication } from '../types';
 
-/** /client-portal when signed in (signed-in spec §2): account information, applications, offer and acceptance. */
+/** /client-portal when signed in: account information, applications, offer and acceptance. */
 export default function ClientPortalPage() {
   usePageMeta('Client Portal', 'Your Summit Funding applications, offers and account.');
   const profile = useClientProfile();
@@ -36,7 +36,7 @@ export default function ClientPortalPage() {
   // Follow the list, so the dialog shows fresh data after an acceptance.
   const details = applications.data?.find((application) => application.id === detailsId) ?? null;
 
-  function handleAccept(application: ClientApplicationDto) {
+  function handleAccept(application: ClientApplication) {
     setDetailsId(null);
     acceptFlow.open(application);
   }
@@ -90,7 +90,7 @@ export default function ClientPortalPage() {
                   label="Business"
                   value={profile.data ? profile.data.businessName || 'Not provided' : undefined}
                 />
-                <ProfileItem label="Member Since" value={profile.data && formatDate(profile.data.createdAt)} />
+                <ProfileItem label="Member Since" value={profile.data && formatLocalDate(profile.data.createdAt)} />
               </DataList.Root>
             )}
           </Card.Body>

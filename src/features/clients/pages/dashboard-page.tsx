@@ -16,7 +16,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/hooks/use-auth';
 import { usePageMeta } from '@/hooks/use-page-meta';
-import { DASHBOARD_REWARDS_PREVIEW, type ClientApplicationDto } from '@shared/schemas/client';
+import { DASHBOARD_REWARDS_PREVIEW } from '@shared/schemas/client';
 import { useAcceptFundingFlow } from '../components/accept-funding';
 import { ApplicationCard } from '../components/application-card';
 import { LoanCard } from '../components/loan-card';
@@ -31,13 +31,14 @@ import {
   useRewardsDashboard,
   useSignedOutGuard,
 } from '../hooks/use-client-area';
-import { formatUsd } from '../utils/format';
+import { formatUsd } from '@shared/format';
+import type { ClientApplication } from '../types';
 
 const TABS = ['applications', 'loans', 'rewards'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => TABS.some((tab) => tab === value);
 
-/** /dashboard (signed-in spec §2): summary cards and the Applications, Current Loans and Rewards tabs. */
+/** /dashboard: summary cards and the Applications, Current Loans and Rewards tabs. */
 export default function DashboardPage() {
   usePageMeta('Dashboard');
   const { user } = useAuth();
@@ -107,7 +108,7 @@ function ApplicationsTab({
 }: {
   query: ReturnType<typeof useClientApplications>;
   canAccept: boolean;
-  onAccept: (application: ClientApplicationDto) => void;
+  onAccept: (application: ClientApplication) => void;
 }) {
   const [isRefinanceOpen, setRefinanceOpen] = useState(false);
   const loans = useClientLoans();

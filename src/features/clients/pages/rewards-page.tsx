@@ -8,9 +8,9 @@ import { RewardCard } from '../components/reward-card';
 import { StatCard } from '../components/stat-card';
 import { useRewardsDashboard, useSignedOutGuard } from '../hooks/use-client-area';
 import { useRewardActions } from '../hooks/use-reward-actions';
-import { categoryLabel } from '../utils/format';
+import { categoryLabel } from '../utils/labels';
 
-/** /rewards (signed-in spec §2): stat cards, Milestones with category filters, My Rewards. */
+/** /rewards: stat cards, Milestones with category filters, My Rewards. */
 export default function RewardsPage() {
   usePageMeta('Rewards', 'Your Summit Funding milestones and rewards.');
   const dashboard = useRewardsDashboard();

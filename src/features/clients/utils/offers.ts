@@ -1,13 +1,7 @@
-import type {
-  FinancingPositionDto,
-  OfferDisclosureDto,
-  OfferLimitsDto,
-  RenewalDto,
-  WhatIfDto,
-} from '@shared/schemas/offers';
-import { formatUsd } from './format';
+import { formatUsd } from '@shared/format';
+import type { FinancingPosition, OfferDisclosure, OfferLimits, Renewal, WhatIf } from '../types';
 
-// Pure helpers behind the offer menu, the affordability meter and the loan extras (issue 10).
+// Pure helpers behind the offer menu, the affordability meter and the loan extras.
 
 /** A percent with one decimal, as the server rounds it ("12.3%"). */
 export function formatPct(value: number): string {
@@ -58,7 +52,7 @@ export function describeAffordability(valuePct: number | null, capPct: number | 
 }
 
 /** An amount typed or slid into the engine's limits, on its $500 steps. */
-export function clampAmount(amount: number, limits: OfferLimitsDto): number {
+export function clampAmount(amount: number, limits: OfferLimits): number {
   if (!Number.isFinite(amount)) return limits.minAmount;
   // The maximum itself is always allowed, even off the steps (the engine's amount may be).
   if (amount >= limits.maxAmount) return limits.maxAmount;
@@ -69,7 +63,7 @@ export function clampAmount(amount: number, limits: OfferLimitsDto): number {
 }
 
 /** A term typed or slid into the engine's limits, in whole weeks. */
-export function clampTerm(weeks: number, limits: OfferLimitsDto): number {
+export function clampTerm(weeks: number, limits: OfferLimits): number {
   if (!Number.isFinite(weeks)) return limits.minTermWeeks;
   return Math.min(limits.maxTermWeeks, Math.max(limits.minTermWeeks, Math.round(weeks)));
 }
@@ -87,8 +81,8 @@ export type RenewalProgress = {
   label: string;
 };
 
-/** Renewal tracker (issue 10 item 7): progress toward the share of the payback that makes a loan eligible. */
-export function renewalProgress(renewal: Pick<RenewalDto, 'paidPct' | 'eligibleAtPct' | 'eligible'>): RenewalProgress {
+/** Renewal tracker: progress toward the share of the payback that makes a loan eligible. */
+export function renewalProgress(renewal: Pick<Renewal, 'paidPct' | 'eligibleAtPct' | 'eligible'>): RenewalProgress {
   const towardPct =
     renewal.eligible || renewal.eligibleAtPct <= 0
       ? 100
@@ -100,8 +94,8 @@ export function renewalProgress(renewal: Pick<RenewalDto, 'paidPct' | 'eligibleA
   return { towardPct, label };
 }
 
-/** The summary's rows, in the order California and New York ask for them (issue 10 item 3). */
-export function disclosureRows(disclosure: OfferDisclosureDto): { label: string; value: string }[] {
+/** The summary's rows, in the order California and New York ask for them. */
+export function disclosureRows(disclosure: OfferDisclosure): { label: string; value: string }[] {
   return [
     { label: 'Funding provided', value: formatUsd(disclosure.fundingProvided) },
     { label: 'Amount withheld', value: formatUsd(disclosure.amountWithheld) },
@@ -119,7 +113,7 @@ export function disclosureRows(disclosure: OfferDisclosureDto): { label: string;
 }
 
 /** What the engine would decide without a fact, in words (the figures are the engine's own re-run). */
-export function describeWhatIf(withoutIt: WhatIfDto['withoutIt']): string {
+export function describeWhatIf(withoutIt: WhatIf['withoutIt']): string {
   if (withoutIt.decision === 'approved') {
     return `Without it: ${formatUsd(withoutIt.amount)}, ${formatUsd(withoutIt.weeklyPayment)} weekly for ${withoutIt.termWeeks} weeks`;
   }
@@ -128,8 +122,6 @@ export function describeWhatIf(withoutIt: WhatIfDto['withoutIt']): string {
 }
 
 /** An outside position as the statements show it: "$450 daily (about $2,250 a week)". */
-export function describePosition(
-  position: Pick<FinancingPositionDto, 'amount' | 'frequency' | 'weeklyBurden'>,
-): string {
+export function describePosition(position: Pick<FinancingPosition, 'amount' | 'frequency' | 'weeklyBurden'>): string {
   return `${formatUsd(position.amount)} ${position.frequency} (about ${formatUsd(position.weeklyBurden)} a week)`;
 }

@@ -1,61 +1,16 @@
-import { Box, Button, Card, Grid, HStack, Slider, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Grid, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { LabelledSlider } from '@/components/slider';
 import { paths } from '@/config/paths';
-import { CALCULATOR, calculateLoan, formatUsd } from '@shared/calculator';
+import { CALCULATOR, calculateLoan } from '@shared/calculator';
+import { formatUsd } from '@shared/format';
 import { Section } from './section';
-
-const LG_THUMB_SIZE = { width: 24, height: 24 };
-
-type SliderFieldProps = {
-  label: string;
-  value: number;
-  range: { min: number; max: number; step: number };
-  display: string;
-  valueText: (value: number) => string;
-  onChange: (value: number) => void;
-};
-
-/** One labelled slider; arrows, Page Up/Down, Home and End move it (Ark's slider). */
-function SliderField({ label, value, range, display, valueText, onChange }: SliderFieldProps) {
-  return (
-    <Slider.Root
-      min={range.min}
-      max={range.max}
-      step={range.step}
-      value={[value]}
-      onValueChange={(details) => onChange(details.value[0] ?? value)}
-      getAriaValueText={(details) => valueText(details.value)}
-      colorPalette="brand"
-      size="lg"
-      // The thumb's size at size="lg" (sizes.6): known in advance, the thumbs are placed and shown in the prerendered
-      // markup too, instead of staying hidden until the slider has hydrated and measured them.
-      thumbSize={LG_THUMB_SIZE}
-    >
-      <HStack justify="space-between" mb="2">
-        <Slider.Label fontWeight="semibold">{label}</Slider.Label>
-        <Text fontWeight="bold" color="brand.700" aria-hidden="true">
-          {display}
-        </Text>
-      </HStack>
-      <Slider.Control>
-        <Slider.Track>
-          <Slider.Range />
-        </Slider.Track>
-        <Slider.Thumbs />
-      </Slider.Control>
-      <HStack justify="space-between" mt="1" fontSize="xs" color="fg.muted" aria-hidden="true">
-        <span>{valueText(range.min)}</span>
-        <span>{valueText(range.max)}</span>
-      </HStack>
-    </Slider.Root>
-  );
-}
 
 const months = (value: number) => `${value} months`;
 const percent = (value: number) => `${value}%`;
 
-/** The loan calculator of public spec §9; the formula lives in src/shared/calculator.ts. */
+/** The loan calculator; the formula lives in src/shared/calculator.ts. */
 export function LoanCalculator() {
   const [amount, setAmount] = useState<number>(CALCULATOR.amount.default);
   const [rate, setRate] = useState<number>(CALCULATOR.rate.default);
@@ -78,29 +33,35 @@ export function LoanCalculator() {
       <Grid templateColumns={{ base: '1fr', lg: '1.2fr 1fr' }} gap="8" alignItems="stretch">
         <Card.Root variant="outline" borderRadius="2xl">
           <Card.Body gap="8" p={{ base: '5', md: '8' }}>
-            <SliderField
+            <LabelledSlider
               label="Loan Amount"
               value={amount}
-              range={CALCULATOR.amount}
-              display={formatUsd(amount)}
-              valueText={formatUsd}
+              min={CALCULATOR.amount.min}
+              max={CALCULATOR.amount.max}
+              step={CALCULATOR.amount.step}
+              format={formatUsd}
               onChange={setAmount}
+              size="lg"
             />
-            <SliderField
+            <LabelledSlider
               label="Interest Rate"
               value={rate}
-              range={CALCULATOR.rate}
-              display={percent(rate)}
-              valueText={percent}
+              min={CALCULATOR.rate.min}
+              max={CALCULATOR.rate.max}
+              step={CALCULATOR.rate.step}
+              format={percent}
               onChange={setRate}
+              size="lg"
             />
-            <SliderField
+            <LabelledSlider
               label="Loan Duration"
               value={term}
-              range={CALCULATOR.months}
-              display={months(term)}
-              valueText={months}
+              min={CALCULATOR.months.min}
+              max={CALCULATOR.months.max}
+              step={CALCULATOR.months.step}
+              format={months}
               onChange={setTerm}
+              size="lg"
             />
           </Card.Body>
         </Card.Root>

@@ -1,0 +1,366 @@
+import { encodeBase32UpperCaseNoPadding } from '@oslojs/encoding';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { applications, passwordResetTokens, recoveryCodes, sessions, users } from '../../../drizzle/schema/index';
+import type { Role } from '../../../src/shared/constants';
+import { isStaff } from '../../../src/shared/roles';
+import type { LoginInput, RegisterInput, ResetPasswordInput } from '../../../src/shared/schemas/auth';
+import { startSession, markSessionMfaVerified, type AuthSession, type AuthUser } from '../../auth/lucia';
+import { burnPasswordCheck, hashPassword, passwordPolicyError, verifyPassword } from '../../auth/password';
+import { consumeTotpCode, matchTotpStep, newTotpKey, totpKeyUri } from '../../auth/totp';
+import type { AppDeps, RequestMeta } from '../../deps';
+import { decryptField, encryptField, randomToken, sha256Hex } from '../../lib/crypto';
+import { newId } from '../../lib/ids';
+import { AppError } from '../../lib/errors';
+import { recordAudit } from '../../lib/audit';
+import { sendInBackground } from '../../lib/mail';
+import { LIMITS } from '../../lib/rate-limit';
+import { recordRewardEvent } from '../rewards/index';
+
+type Deps = Pick<AppDeps, 'db' | 'lucia' | 'limiter' | 'mailer' | 'log' | 'env'>;
+type Io = { meta: RequestMeta; setCookie: (cookie: string) => void };
+
+export const INVALID_LOGIN = 'Invalid email or password';
+export const RESET_LINK_INVALID = 'This password reset link is invalid or has expired.';
+export const FORGOT_ANSWER = "If an account exists for that email, we've sent a link to reset your password.";
+const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+export function toAuthUserDto(user: AuthUser, session: AuthSession | null) {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    businessName: user.businessName,
+    role: user.role,
+    // Staff rights need the code step; the shell uses this to send staff to it.
+    mfaVerified: session?.mfaVerified ?? false,
+    totpEnabled: user.totpEnabled,
+  };
+}
+export type AuthUserDto = ReturnType<typeof toAuthUserDto>;
+
+async function issueSession(deps: Deps, io: Io, user: { id: string; role: Role }, mfaVerified: boolean) {
+  const session = await startSession(deps.lucia, user.id, user.role, mfaVerified);
+  io.setCookie(deps.lucia.createSessionCookie(session.id).serialize());
+  return session;
+}
+
+/**
+ * Creates a client account, links the applications this browser submitted anonymously (never by email
+ * match, PRODUCT.md 3) and signs the new client in.
+ */
+export async function registerClient(
+  deps: Deps,
+  io: Io & { visitorHash: string | null; currentSession: AuthSession | null },
+  input: RegisterInput,
+) {
+  await deps.limiter.consume(LIMITS.registerIp, io.meta.ip);
+  const policy = passwordPolicyError(input.password, { email: input.email });
+  if (policy) throw new AppError('BAD_REQUEST', policy, { fieldErrors: { password: [policy] } });
+  const passwordHash = await hashPassword(input.password);
+  const userId = newId();
+  const linked = await deps.db
+    .transaction(async (tx) => {
+      const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
+      if (existing) {
+        throw new AppError('CONFLICT', 'An account with this email already exists. Please log in instead.');
+      }
+      await tx.insert(users).values({
+        id: userId,
+        email: input.email,
+        passwordHash,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        businessName: input.businessName,
+        role: 'client',
+      });
+      let count = 0;
+      if (io.visitorHash) {
+        const [result] = await tx
+          .update(applications)
+          .set({ userId, isExistingClient: false })
+          .where(and(eq(applications.submitterHash, io.visitorHash), isNull(applications.userId)));
+        count = result.affectedRows;
+      }
+      await recordAudit(tx, {
+        actorId: userId,
+        actorRole: 'client',
+        action: 'auth.register',
+        targetType: 'user',
+        targetId: userId,
+        ip: io.meta.ip,
+        detail: { linkedApplications: count },
+      });
+      return count;
+    })
+    .catch((error: unknown) => {
+      if ((error as { code?: string }).code === 'ER_DUP_ENTRY') {
+        throw new AppError('CONFLICT', 'An account with this email already exists. Please log in instead.');
+      }
+      throw error;
+    });
+  await recordRewardEvent(deps.db, userId, 'account_created');
+  if (linked > 0) await recordRewardEvent(deps.db, userId, 'application_submitted', linked);
+  if (io.currentSession) await deps.lucia.invalidateSession(io.currentSession.id);
+  await issueSession(deps, io, { id: userId, role: 'client' }, true);
+  sendInBackground(deps.mailer, deps.log, {
+    to: input.email,
+    subject: 'Welcome to Summit Funding',
+    text: `Hello ${input.firstName},\n\nYour account has been created. Sign in at ${deps.env.publicUrl}/login to track your applications.\n`,
+  });
+  return { success: true as const, message: 'Your account has been created successfully!', linkedApplications: linked };
+}
+
+export type LoginResult =
+  | {
+      success: true;
+      message: string;
+      mfaRequired: false;
+      mfaEnrollmentRequired: boolean;
+      role: Role;
+      redirectTo: string;
+    }
+  | { success: false; message: string; mfaRequired: true };
+
+/**
+ * One policy for every login pathway. Unknown email and wrong password answer the same, after the same
+ * work. Staff with a second factor get `mfaRequired` until they send the code to this same call.
+ */
+export async function login(
+  deps: Deps,
+  io: Io & { currentSession: AuthSession | null },
+  input: LoginInput,
+): Promise<LoginResult> {
+  const email = input.email.trim().toLowerCase();
+  // Each attempt is counted before the password is checked, so a parallel burst cannot run more verifications
+  // than the limit allows (SECURITY.md I1, A4); an attempt with the right password is refunded below, so only
+  // failures count.
+  // A subject that is already blocked is refused on a read, so a burst against a locked account or address writes
+  // nothing and costs other requests little (SECURITY.md N8).
+  const refuseIfLimited = (answers: { allowed: boolean; retryAfterSeconds: number }[]) => {
+    if (answers.every((answer) => answer.allowed)) return;
+    throw new AppError('RATE_LIMITED', 'Too many login attempts. Please try again later.', {
+      retryAfterSeconds: Math.max(...answers.map((answer) => answer.retryAfterSeconds)),
+    });
+  };
+  const blocked = await Promise.all([
+    deps.limiter.isBlocked(LIMITS.loginIp, io.meta.ip),
+    deps.limiter.isBlocked(LIMITS.loginAccount, email),
+  ]);
+  refuseIfLimited(blocked.map((answer) => ({ allowed: !answer.blocked, retryAfterSeconds: answer.retryAfterSeconds })));
+  refuseIfLimited([
+    await deps.limiter.hit(LIMITS.loginIp, io.meta.ip),
+    await deps.limiter.hit(LIMITS.loginAccount, email),
+  ]);
+  const [user] = await deps.db
+    .select({
+      id: users.id,
+      role: users.role,
+      passwordHash: users.passwordHash,
+      isActive: users.isActive,
+      totpSecretEnc: users.totpSecretEnc,
+      totpLastStep: users.totpLastStep,
+    })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1);
+  const passwordOk = user
+    ? await verifyPassword(user.passwordHash, input.password)
+    : (await burnPasswordCheck(input.password), false);
+  if (!user || !passwordOk || !user.isActive) {
+    await recordAudit(deps.db, {
+      actorId: user?.id ?? null,
+      action: 'auth.login',
+      outcome: 'failure',
+      ip: io.meta.ip,
+      detail: { reason: 'credentials' },
+    });
+    throw new AppError('UNAUTHORIZED', INVALID_LOGIN);
+  }
+  await deps.limiter.refund(LIMITS.loginIp, io.meta.ip);
+  await deps.limiter.refund(LIMITS.loginAccount, email);
+
+  let mfaVerified = !isStaff(user.role);
+  let mfaEnrollmentRequired = false;
+  if (user.totpSecretEnc) {
+    if (!input.totpCode)
+      return { success: false, message: 'Enter the 6-digit code from your authenticator app', mfaRequired: true };
+    await verifySecondFactor(deps, io, { id: user.id, totpSecretEnc: user.totpSecretEnc }, input.totpCode);
+    mfaVerified = true;
+  } else if (isStaff(user.role)) {
+    // First staff login: the session may only enrol a second factor (PRODUCT.md 2).
+    mfaEnrollmentRequired = true;
+  }
+
+  // A new session on every login (fixation): the cookie sent before login is dead afterwards.
+  if (io.currentSession) await deps.lucia.invalidateSession(io.currentSession.id);
+  await issueSession(deps, io, user, mfaVerified);
+  await deps.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+  await deps.limiter.reset(LIMITS.loginAccount, email);
+  await recordAudit(deps.db, {
+    actorId: user.id,
+    actorRole: user.role,
+    action: 'auth.login',
+    ip: io.meta.ip,
+    detail: { mfa: mfaVerified },
+  });
+  return {
+    success: true,
+    message: 'Login successful',
+    mfaRequired: false,
+    mfaEnrollmentRequired,
+    role: user.role,
+    redirectTo: isStaff(user.role) ? '/admin' : '/client-portal',
+  };
+}
+
+async function verifySecondFactor(
+  deps: Deps,
+  io: Io,
+  user: { id: string; totpSecretEnc: string },
+  code: string,
+): Promise<void> {
+  await deps.limiter.consume(LIMITS.totpUser, user.id);
+  const fail = async (reason: string) => {
+    await recordAudit(deps.db, {
+      actorId: user.id,
+      action: 'auth.totp',
+      outcome: 'failure',
+      ip: io.meta.ip,
+      detail: { reason },
+    });
+    throw new AppError('UNAUTHORIZED', 'Invalid verification code');
+  };
+  if (/^\d{6}$/.test(code)) {
+    const outcome = await consumeTotpCode(deps.db, user, code);
+    if (outcome !== 'accepted') return fail(outcome);
+  } else {
+    const [result] = await deps.db
+      .update(recoveryCodes)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(recoveryCodes.userId, user.id),
+          eq(recoveryCodes.codeHash, sha256Hex(code.toLowerCase())),
+          isNull(recoveryCodes.usedAt),
+        ),
+      );
+    if (result.affectedRows !== 1) return fail('recovery');
+  }
+  await deps.limiter.reset(LIMITS.totpUser, user.id);
+}
+
+/** Starts TOTP enrolment for the signed-in user: a pending secret until a first code confirms it. */
+export async function beginTotpEnrollment(deps: Deps, user: AuthUser) {
+  const key = newTotpKey();
+  await deps.db
+    .update(users)
+    .set({ totpPendingEnc: encryptField(Buffer.from(key).toString('base64'), `users.totp:${user.id}`) })
+    .where(eq(users.id, user.id));
+  const uri = totpKeyUri(user.email, key);
+  return { uri, secretBase32: encodeBase32UpperCaseNoPadding(key) };
+}
+
+/** Confirms enrolment with a first code; answers the one-time recovery codes and verifies this session. */
+export async function completeTotpEnrollment(deps: Deps, io: Io, user: AuthUser, session: AuthSession, code: string) {
+  await deps.limiter.consume(LIMITS.totpUser, user.id);
+  const [row] = await deps.db.select({ pending: users.totpPendingEnc }).from(users).where(eq(users.id, user.id));
+  if (!row?.pending) throw new AppError('CONFLICT', 'Start two-factor setup first');
+  const key = new Uint8Array(Buffer.from(decryptField(row.pending, `users.totp:${user.id}`), 'base64'));
+  const step = matchTotpStep(key, code);
+  if (step === null) throw new AppError('BAD_REQUEST', 'Invalid verification code');
+  const codes = Array.from({ length: 10 }, () => randomToken(10).slice(0, 10));
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ totpSecretEnc: row.pending, totpPendingEnc: null, totpLastStep: step })
+      .where(eq(users.id, user.id));
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
+    await tx
+      .insert(recoveryCodes)
+      .values(codes.map((value) => ({ id: newId(), userId: user.id, codeHash: sha256Hex(value) })));
+    await recordAudit(tx, {
+      actorId: user.id,
+      actorRole: user.role,
+      action: 'auth.totp_enrolled',
+      targetType: 'user',
+      targetId: user.id,
+      ip: io.meta.ip,
+    });
+  });
+  await markSessionMfaVerified(deps.db, session.id);
+  await deps.limiter.reset(LIMITS.totpUser, user.id);
+  return { success: true as const, recoveryCodes: codes };
+}
+
+export async function logout(deps: Deps, io: Io, session: AuthSession | null, userId: string | null) {
+  if (session) await deps.lucia.invalidateSession(session.id);
+  io.setCookie(deps.lucia.createBlankSessionCookie().serialize());
+  if (userId) await recordAudit(deps.db, { actorId: userId, action: 'auth.logout', ip: io.meta.ip });
+  return { success: true as const, message: 'Logged Out' };
+}
+
+/** Same answer whatever the email; the mail goes out in the background so timing stays flat. */
+export async function requestPasswordReset(deps: Deps, io: Io, rawEmail: string) {
+  const email = rawEmail.trim().toLowerCase();
+  await deps.limiter.consume(LIMITS.forgotIp, io.meta.ip);
+  const emailLimit = await deps.limiter.hit(LIMITS.forgotEmail, email);
+  const answer = { success: true as const, message: FORGOT_ANSWER };
+  if (!emailLimit.allowed) return answer;
+  void (async () => {
+    const [user] = await deps.db
+      .select({ id: users.id, firstName: users.firstName, isActive: users.isActive })
+      .from(users)
+      .where(eq(users.email, email))
+      .limit(1);
+    if (!user?.isActive) return;
+    const token = randomToken(25); // 200 bits
+    await deps.db.transaction(async (tx) => {
+      // A new request invalidates older links.
+      await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
+      await tx
+        .insert(passwordResetTokens)
+        .values({ tokenHash: sha256Hex(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) });
+      await recordAudit(tx, { actorId: user.id, action: 'auth.reset_requested', ip: io.meta.ip });
+    });
+    // The link host comes from configuration, never from the request's Host header.
+    await deps.mailer.send({
+      to: email,
+      subject: 'Reset your Summit Funding password',
+      text: `Hello ${user.firstName},\n\nUse this link within 1 hour to choose a new password:\n${deps.env.publicUrl}/reset-password?token=${token}\n\nIf you did not ask for this, ignore this email.\n`,
+    });
+  })().catch((error: unknown) => deps.log.error({ err: (error as Error).message }, 'password reset mail failed'));
+  return answer;
+}
+
+/** Single use (the delete must hit exactly one row), 1 hour; ends every session of the user. */
+export async function resetPassword(deps: Deps, io: Io, input: ResetPasswordInput) {
+  await deps.limiter.consume(LIMITS.resetIp, io.meta.ip);
+  const tokenHash = sha256Hex(input.token);
+  const user = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ userId: passwordResetTokens.userId, email: users.email, firstName: users.firstName })
+      .from(passwordResetTokens)
+      .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+      .where(and(eq(passwordResetTokens.tokenHash, tokenHash), gt(passwordResetTokens.expiresAt, new Date())))
+      .for('update');
+    if (!row) throw new AppError('BAD_REQUEST', RESET_LINK_INVALID);
+    const policy = passwordPolicyError(input.newPassword, { email: row.email });
+    if (policy) throw new AppError('BAD_REQUEST', policy, { fieldErrors: { newPassword: [policy] } });
+    const [deleted] = await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, tokenHash));
+    if (deleted.affectedRows !== 1) throw new AppError('BAD_REQUEST', RESET_LINK_INVALID);
+    await tx
+      .update(users)
+      .set({ passwordHash: await hashPassword(input.newPassword), emailVerifiedAt: new Date() })
+      .where(eq(users.id, row.userId));
+    await tx.delete(sessions).where(eq(sessions.userId, row.userId));
+    await recordAudit(tx, { actorId: row.userId, action: 'auth.reset_completed', ip: io.meta.ip });
+    return row;
+  });
+  sendInBackground(deps.mailer, deps.log, {
+    to: user.email,
+    subject: 'Your Summit Funding password was changed',
+    text: `Hello ${user.firstName},\n\nYour password was just reset and every signed-in device was signed out. If this was not you, contact us right away.\n`,
+  });
+  return { success: true as const, message: 'Password Reset Successful' };
+}

@@ -1,0 +1,12 @@
+export {
+  beginTotpEnrollment,
+  completeTotpEnrollment,
+  login,
+  logout,
+  registerClient,
+  requestPasswordReset,
+  resetPassword,
+  toAuthUserDto,
+} from './auth';
+export { createStaff, listStaff, setStaffActive, setStaffRole, terminateStaffSessions } from './staff';
+export { verifyStepUpCode } from './step-up';

@@ -1,0 +1,10 @@
+export { listClientApplications } from './client-applications';
+export { sweepOrphanDocuments, type UploadedDocument } from './documents';
+export { sweepIdempotencyKeys } from './idempotency';
+export { countUnfinishedOcrJobs } from './ocr-jobs';
+export { startOcrLoop } from './ocr-loop';
+export { revealApplicationPii } from './pii-reveal';
+export { getClientProfile } from './profile';
+export { quarantineTestFiles, type WarnLog } from './screening-malware';
+export { setApplicationStatus } from './status';
+export { assertKeyNotInFlight, submitApplication } from './submission';

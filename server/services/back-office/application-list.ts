@@ -1,0 +1,220 @@
+import { and, desc, eq, gt, lt, or, sql, type SQL } from 'drizzle-orm';
+import { applications, underwritingResults } from '../../../drizzle/schema/index';
+import type { AiDecision, ApplicationStatus } from '../../../src/shared/constants';
+import type { ListApplicationsQuery } from '../../../src/shared/schemas/admin';
+import type { Db, DbOrTx } from '../../db';
+import { sha256Hex } from '../../lib/crypto';
+import { isoFromDb } from '../../lib/dates';
+import { type Actor, type ServiceDeps } from '../../deps';
+import { auditRead } from '../../lib/audit';
+import { type PagePlan, planPage, toPage } from './cursor';
+import { type SearchField, type SearchPath, keyedField, prefixSearchKeySql, startsWith } from './prefix-search';
+
+// ---------------------------------------------------------------------------------------------------------------
+// List: keyset pages newest first (created_at, id), every path backed by an index (see 0001_admin_search.sql).
+// ---------------------------------------------------------------------------------------------------------------
+
+type Filters = { status: ApplicationStatus | null; ai: AiDecision | null };
+
+/** The ordered index that serves a filter combination without a sort (MariaDB needs the hint, STACK-NOTES 8). */
+function orderIndexFor(filters: Filters): string {
+  if (filters.status && filters.ai) return 'applications_status_ai_created_idx';
+  if (filters.status) return 'applications_status_created_idx';
+  if (filters.ai) return 'applications_ai_created_idx';
+  return 'applications_created_idx';
+}
+
+function filterConditions(filters: Filters): SQL[] {
+  const conditions: SQL[] = [];
+  if (filters.status) conditions.push(eq(applications.status, filters.status));
+  if (filters.ai) conditions.push(eq(applications.aiApproved, filters.ai));
+  return conditions;
+}
+
+function keysetCondition(plan: PagePlan): SQL | undefined {
+  const cursor = plan.cursor;
+  if (!cursor) return undefined;
+  if (plan.kind === 'before') {
+    return or(
+      gt(applications.createdAt, cursor.createdAt),
+      and(eq(applications.createdAt, cursor.createdAt), gt(applications.id, cursor.id)),
+    );
+  }
+  return or(
+    lt(applications.createdAt, cursor.createdAt),
+    and(eq(applications.createdAt, cursor.createdAt), lt(applications.id, cursor.id)),
+  );
+}
+
+const newestFirst = [desc(applications.createdAt), desc(applications.id)];
+const oldestFirst = [applications.createdAt, applications.id];
+
+/**
+ * Search is "starts with" on the business name, the owner's name and the email (and the id, for hex input), each
+ * read from index entries alone (prefix-search.ts picks, per column, its prefix key, its range or the walk index).
+ */
+function searchFields(term: string): SearchField[] {
+  const field = (column: string, rangeIndex: string) => keyedField(column, rangeIndex, term);
+  if (term.includes('@')) return [field('email', 'applications_search_email_idx')];
+  const fields = [
+    field('business_name', 'applications_search_business_idx'),
+    field('owner_name', 'applications_search_owner_idx'),
+    field('email', 'applications_search_email_idx'),
+  ];
+  // Staff read ids as their first 8 characters (spec §9); the primary key answers an id prefix.
+  if (/^[0-9a-f-]{4,36}$/i.test(term)) {
+    fields.push({ column: 'id', rangeIndex: 'PRIMARY', condition: startsWith('id', term.toLowerCase()) });
+  }
+  return fields;
+}
+
+/** `path` forces one search path (tests compare them on small data); by default it is chosen per column. */
+export type SearchOptions = { path?: SearchPath };
+
+/** The ordered key query of one page: (id, created_at) only, so every path reads index entries alone. */
+async function pageKeySql(db: Db, query: ListApplicationsQuery, plan: PagePlan, options: SearchOptions): Promise<SQL> {
+  const filters: Filters = {
+    status: query.status === 'all' ? null : query.status,
+    ai: query.aiApproved === 'all' ? null : query.aiApproved,
+  };
+  const take = query.limit + 1;
+  const offset = plan.kind === 'after' ? plan.offset : 0;
+  const keyset = keysetCondition(plan);
+  if (!query.search) {
+    return db
+      .select({ id: applications.id, createdAt: applications.createdAt })
+      .from(applications, { forceIndex: orderIndexFor(filters) })
+      .where(and(...filterConditions(filters), keyset))
+      .orderBy(...(plan.kind === 'before' ? oldestFirst : newestFirst))
+      .limit(take)
+      .offset(offset)
+      .getSQL();
+  }
+  return prefixSearchKeySql(db, {
+    table: 'applications',
+    term: query.search,
+    fields: searchFields(query.search),
+    walkIndex: 'applications_search_walk_idx',
+    conditions: and(...filterConditions(filters), keyset),
+    direction: plan.kind === 'before' ? 'asc' : 'desc',
+    take,
+    offset,
+    path: options.path,
+  });
+}
+
+type ListRow = {
+  id: string;
+  business_name: string;
+  owner_name: string;
+  email: string;
+  loan_amount_cents: number | string;
+  approved_amount_cents: number | string | null;
+  status: ApplicationStatus;
+  ai_approved: AiDecision | null;
+  created_at: string | Date;
+  confidence: number | null;
+};
+
+/**
+ * One round trip per page: the key query as a derived table, joined to the rows and the automated decision's
+ * confidence. Only the page's 50 rows are read from the table.
+ */
+async function pageRows(db: DbOrTx, keySql: SQL, direction: 'next' | 'prev'): Promise<ApplicationListItem[]> {
+  const order = direction === 'prev' ? sql`ASC` : sql`DESC`;
+  const [rows] = (await db.execute(sql`
+    SELECT a.id, a.business_name, a.owner_name, a.email, a.loan_amount_cents, a.approved_amount_cents, a.status,
+           a.ai_approved, a.created_at, u.confidence
+      FROM (${keySql}) AS k
+      JOIN ${applications} AS a ON a.id = k.id
+      LEFT JOIN ${underwritingResults} AS u ON u.application_id = k.id
+     ORDER BY k.created_at ${order}, k.id ${order}`)) as unknown as [ListRow[]];
+  return rows.map((row) => ({
+    id: row.id,
+    businessName: row.business_name,
+    ownerName: row.owner_name,
+    email: row.email,
+    loanAmount: Number(row.loan_amount_cents) / 100,
+    approvedAmount: row.approved_amount_cents === null ? null : Number(row.approved_amount_cents) / 100,
+    status: row.status,
+    aiApproved: row.ai_approved,
+    confidence: row.confidence === null ? null : String(row.confidence),
+    createdAt: isoFromDb(row.created_at),
+  }));
+}
+
+export type ApplicationListItem = {
+  id: string;
+  businessName: string;
+  ownerName: string;
+  email: string;
+  loanAmount: number;
+  approvedAmount: number | null;
+  status: ApplicationStatus;
+  aiApproved: AiDecision | null;
+  confidence: string | null;
+  /** ISO 8601 UTC (isoFromDb). */
+  createdAt: string;
+};
+
+export async function listApplications(
+  deps: Pick<ServiceDeps, 'db'>,
+  query: ListApplicationsQuery,
+  options: SearchOptions = {},
+) {
+  const plan = planPage(query);
+  const rows = await pageRows(
+    deps.db,
+    await pageKeySql(deps.db, query, plan, options),
+    plan.kind === 'before' ? 'prev' : 'next',
+  );
+  return toPage(rows, plan, query.limit);
+}
+
+/** The 5 newest applications for the Overview tab. */
+export function recentApplications(deps: Pick<ServiceDeps, 'db'>) {
+  const keys = deps.db
+    .select({ id: applications.id, createdAt: applications.createdAt })
+    .from(applications, { forceIndex: 'applications_created_idx' })
+    .orderBy(...newestFirst)
+    .limit(5);
+  return pageRows(deps.db, keys.getSQL(), 'next');
+}
+
+/** An account's own applications (linked by account, PRODUCT.md 3), newest first. */
+export function applicationsForUser(db: DbOrTx, userId: string) {
+  const keys = db
+    .select({ id: applications.id, createdAt: applications.createdAt })
+    .from(applications, { forceIndex: 'applications_user_created_idx' })
+    .where(eq(applications.userId, userId))
+    .orderBy(...newestFirst)
+    .limit(BY_EMAIL_LIMIT);
+  return pageRows(db, keys.getSQL(), 'next');
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// By email: every application that used this address (spec: 'Applications for {email}'). A staff read: audited,
+// with the address hashed so the audit log holds no PII (SECURITY.md J).
+// ---------------------------------------------------------------------------------------------------------------
+
+export const BY_EMAIL_LIMIT = 200;
+
+export async function applicationsByEmail(deps: Pick<ServiceDeps, 'db'>, actor: Actor, email: string) {
+  const keys = deps.db
+    .select({ id: applications.id, createdAt: applications.createdAt })
+    .from(applications, { forceIndex: 'applications_email_idx' })
+    .where(eq(applications.email, email))
+    .orderBy(...newestFirst)
+    .limit(BY_EMAIL_LIMIT);
+  const data = await pageRows(deps.db, keys.getSQL(), 'next');
+  await auditRead(deps.db, {
+    actorId: actor.id,
+    actorRole: actor.role,
+    action: 'application.by_email',
+    targetType: 'email',
+    targetId: sha256Hex(email.toLowerCase()),
+    ip: actor.ip,
+    detail: { count: data.length },
+  });
+  return { data, count: data.length };
+}

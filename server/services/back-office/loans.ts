@@ -1,0 +1,107 @@
+import { and, desc, eq, gt, lt, or, sql } from 'drizzle-orm';
+import { type LoanRow, schedulesOf, toLoanDto, deriveLoanState } from '../loans/index';
+import { applications, loans } from '../../../drizzle/schema/index';
+import type { ListLoansQuery } from '../../../src/shared/schemas/admin';
+import { todayIso } from '../../lib/dates';
+import { type ServiceDeps } from '../../deps';
+import { type PagePlan, planPage, toPage } from './cursor';
+import { activeLoanCount } from './dashboard';
+
+function keysetCondition(plan: PagePlan) {
+  const cursor = plan.cursor;
+  if (!cursor) return undefined;
+  if (plan.kind === 'before') {
+    return or(
+      gt(loans.createdAt, cursor.createdAt),
+      and(eq(loans.createdAt, cursor.createdAt), gt(loans.id, cursor.id)),
+    );
+  }
+  return or(lt(loans.createdAt, cursor.createdAt), and(eq(loans.createdAt, cursor.createdAt), lt(loans.id, cursor.id)));
+}
+
+type RawLoanRow = {
+  id: string;
+  application_id: string;
+  user_id: string;
+  business_name: string;
+  owner_name: string;
+  principal_cents: number | string;
+  purchased_amount_cents: number | string;
+  weekly_payment_cents: number | string;
+  factor_rate_milli: number;
+  term_weeks: number;
+  apr_bps: number;
+  status: LoanRow['storedStatus'];
+  funded_at: string;
+  first_payment_date: string;
+  created_at: string;
+  paid_cents: number | string;
+};
+
+function fromRawLoanRow(row: RawLoanRow): LoanRow & { paidCents: number } {
+  return {
+    id: row.id,
+    applicationId: row.application_id,
+    userId: row.user_id,
+    businessName: row.business_name,
+    ownerName: row.owner_name,
+    principalCents: Number(row.principal_cents),
+    purchasedAmountCents: Number(row.purchased_amount_cents),
+    weeklyPaymentCents: Number(row.weekly_payment_cents),
+    factorRateMilli: row.factor_rate_milli,
+    termWeeks: row.term_weeks,
+    aprBps: row.apr_bps,
+    storedStatus: row.status,
+    fundedAt: row.funded_at,
+    firstPaymentDate: row.first_payment_date,
+    createdAt: row.created_at,
+    paidCents: Number(row.paid_cents),
+  };
+}
+
+/** Active loans newest first; balance and days past due are derived from schedule and payments (PRODUCT.md 5). */
+export async function listActiveLoans(deps: Pick<ServiceDeps, 'db' | 'log'>, query: ListLoansQuery) {
+  const plan = planPage(query);
+  const isBackwards = plan.kind === 'before';
+  const keys = deps.db
+    .select({ id: loans.id, createdAt: loans.createdAt })
+    .from(loans, { forceIndex: 'loans_status_idx' })
+    .where(and(eq(loans.status, 'current'), keysetCondition(plan)))
+    .orderBy(...(isBackwards ? [loans.createdAt, loans.id] : [desc(loans.createdAt), desc(loans.id)]))
+    .limit(query.limit + 1)
+    .offset(plan.kind === 'after' ? plan.offset : 0);
+  // The loans of the page's keys (an index-only read) with their business and total paid (payments fill
+  // installments in order, so the total is all the schedule needs; a column the database keeps, migration 0005), as
+  // plain rows (no ORM mapping per row); then their schedules, mostly from the cache.
+  const order = isBackwards ? sql`ASC` : sql`DESC`;
+  const [[rawRows], activeLoans] = await Promise.all([
+    deps.db.execute(sql`
+      SELECT l.id, l.application_id, l.user_id, a.business_name, a.owner_name, l.principal_cents,
+             l.purchased_amount_cents, l.weekly_payment_cents, l.factor_rate_milli, l.term_weeks, l.apr_bps, l.status,
+             l.funded_at, l.first_payment_date, l.created_at, l.paid_cents
+        FROM (${keys.getSQL()}) AS k
+        JOIN ${loans} AS l ON l.id = k.id
+        JOIN ${applications} AS a ON a.id = l.application_id
+       ORDER BY k.created_at ${order}, k.id ${order}`) as unknown as Promise<[RawLoanRow[]]>,
+    activeLoanCount(deps),
+  ]);
+  const rows = rawRows.map(fromRawLoanRow);
+  const page = toPage(rows, plan, query.limit);
+  const schedules = await schedulesOf(
+    deps.db,
+    page.items.map((row) => row.id),
+  );
+  const today = todayIso();
+  const items = page.items.map((row) =>
+    toLoanDto(
+      row,
+      deriveLoanState({
+        schedule: schedules.get(row.id) ?? [],
+        payments: [{ amountCents: row.paidCents, paidOn: today }],
+        today,
+        storedStatus: row.storedStatus,
+      }),
+    ),
+  );
+  return { total: activeLoans, loans: items, nextCursor: page.nextCursor, prevCursor: page.prevCursor };
+}

@@ -1,0 +1,8 @@
+export {
+  ChatBlockedError,
+  VerifyRefusedError,
+  getGuardStatus,
+  sendChatMessage,
+  sweepChatGuardSessions,
+  verifyChallenge,
+} from './guard';

@@ -1,0 +1,3 @@
+export { MILESTONE_CATALOG, ensureReferenceData } from './catalog';
+export { recordRewardEvent } from './events';
+export { claimMilestone, getRewardsDashboard, redeemReward } from './rewards';

@@ -1,0 +1,2 @@
+export { submitContactMessage } from './contact';
+export { listEmailSignups, signUpForEmails } from './email-signup';
