@@ -171,14 +171,13 @@ export type UnderwritingResult = {
   estimatedApr: number;
   /**
    * Where the revenue figure comes from: 'statements' (read and verified) or 'stated' (no statement could be read;
-   * averageMonthlyRevenue is then 0 and the applicant's answer is unverified). Optional only for answers made
-   * without the engine.
+   * averageMonthlyRevenue is then 0 and the applicant's answer is unverified).
    */
-  revenueSource?: 'statements' | 'stated';
+  revenueSource: 'statements' | 'stated';
   /** One plain sentence for the applicant about how revenue was established. */
-  revenueNote?: string;
+  revenueNote: string;
   /** Each uploaded statement: read or not, and whether its balances reconciled, in plain words. */
-  statements?: Array<{ fileName: string; status: StatementReconciliation['status']; reason: string }>;
+  statements: Array<{ fileName: string; status: StatementReconciliation['status']; reason: string }>;
 };
 
 export type AiData = {
