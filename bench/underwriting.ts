@@ -1,4 +1,4 @@
-// Underwriting benchmark (issue 5): read and decide on a 12-page, 3-month bank statement and on four of them,
+// Underwriting benchmark: read and decide on a 12-page, 3-month bank statement and on four of them,
 // warm and cold, with peak memory, next to pdftotext on the same file when it is installed.
 // Run: npx tsx bench/underwriting.ts   (prints a markdown table; bench/run.ts collects it)
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -21,6 +21,8 @@ import {
 import { ALL_NOISE, buildLedger } from '../server/test/statements/ledger';
 import { OCR_FIXTURE_GREY_PNG } from '../server/test/statements/ocr-fixture';
 import { renderStatementPdf, type RenderOptions } from '../server/test/statements/render';
+import { FAMILIES, buildCorpusCase, caseOptionsFor } from '../server/test/statements/corpus';
+import { checkCase } from '../server/test/statements/corpus-check';
 
 const STATED: StatedAnswers = {
   loanAmount: 150_000,
@@ -242,6 +244,32 @@ rows.push({
   goal: `reader heap capped at ${DEFAULT_READER_POOL_OPTIONS.heapMb} MB per worker`,
   verdict: '',
 });
+// --- The statement corpus: every family read in the warm worker pool, with whether it reads to the cent. --------
+for (const family of FAMILIES) {
+  const item = await buildCorpusCase({ ...caseOptionsFor(family, 1), cycles: 3, cycleDay: 1, dropCycle: null });
+  const paths = item.pdfs.map((pdf, index) => {
+    const path = join(dir, `${family}-${index + 1}.pdf`);
+    writeFileSync(path, pdf);
+    return path;
+  });
+  const times: number[] = [];
+  for (let run = 0; run < 7; run += 1) {
+    const started = performance.now();
+    const reads = await Promise.all(paths.map((path) => pool.read(path)));
+    times.push(performance.now() - started);
+    if (reads.some((read) => !read.ok)) throw new Error(`${family}: a statement was not read`);
+  }
+  const report = await checkCase(item);
+  const pagesRead = item.pdfs.reduce((sum, pdf) => sum + pageCount(pdf), 0);
+  const count = item.ledger.periods.reduce((sum, period) => sum + period.entries.length, 0);
+  rows.push({
+    measure: `corpus family ${family}: read in the reader workers, warm`,
+    data: `${item.pdfs.length} PDF(s), ${pagesRead} pages, 3 months, ${count} transactions`,
+    figure: `median ${ms(median(times.slice(2)))}; ${report.ok ? 'reads to the cent' : `WRONG: ${report.problems[0] ?? ''}`}`,
+    goal: 'to the cent',
+    verdict: report.ok ? 'pass' : 'fail',
+  });
+}
 await pool.close();
 
 // --- Where the time goes, in-process (no worker hop): pdf.js text extraction vs our parsing and decision. -------
@@ -275,7 +303,7 @@ rows.push({
   verdict: '',
 });
 
-// --- OCR of one photographed page (issue 5, second stage): after the answer, in the OCR thread. ------------------
+// --- OCR of one photographed page (the second stage): after the answer, in the OCR thread. ------------------
 {
   const runner = new OcrRunner();
   try {

@@ -6,7 +6,6 @@ import {
   documentErrors,
   returningApplicationFormSchema,
   type AcceptedFileKind,
-  type ApplicationSubmissionOffersDto,
   type DocumentField,
 } from '../../../src/shared/schemas/application';
 import type { AppDeps } from '../../deps';
@@ -43,6 +42,7 @@ import {
   type IdempotencyRecord,
 } from './idempotency';
 import { findLastApplication } from './profile';
+import type { SubmissionBodyDto, UnderwritingResultDto } from '../../../src/shared/schemas/submission';
 
 type Deps = Pick<AppDeps, 'db' | 'storage' | 'mailer' | 'log' | 'env'>;
 
@@ -61,12 +61,10 @@ export type SubmissionInput = {
   ip: string;
 };
 
-export type UnderwritingResultDto = UnderwritingOutcome['result'];
-export type SubmissionBody = {
-  success: true;
-  applicationId: string;
-  data: UnderwritingResultDto;
-} & ApplicationSubmissionOffersDto;
+// The answer's shape is the one the wizard parses (src/shared/schemas/submission.ts); the engine's result must fit it.
+export type SubmissionBody = SubmissionBodyDto;
+const engineResultFits = (result: UnderwritingOutcome['result']): UnderwritingResultDto => result;
+void engineResultFits;
 export type SubmissionAnswer = { status: number; body: SubmissionBody };
 
 const RETRY_AFTER_SECONDS = 5;
@@ -270,6 +268,10 @@ export function manualReviewResult(): UnderwritingResultDto {
     nextSteps: ['An underwriter will review your application and contact you within 24 hours.'],
     confidence: 0,
     estimatedApr: 0,
+    revenueSource: 'stated',
+    revenueNote:
+      'Revenue is unverified: your statements could not be assessed yet, so an underwriter will review them with your application.',
+    statements: [],
   };
 }
 

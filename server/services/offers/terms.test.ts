@@ -88,6 +88,7 @@ describe('analysis summary', () => {
     });
     expect(summary).toEqual({
       averageMonthlyRevenue: 61_235,
+      revenueNote: null,
       healthScore: 82,
       consistencyRating: 'High',
       cashFlowTrend: 'Growing',
@@ -96,5 +97,15 @@ describe('analysis summary', () => {
       nextSteps: ['Accept the offer'],
     });
     expect(JSON.stringify(summary)).not.toContain('staff-only');
+  });
+
+  it('never shows an unverified revenue as a figure, and says why', () => {
+    const note = 'Revenue is unverified: no bank statement could be read.';
+    const summary = toAnalysisSummary({
+      result: { ...engineResult, revenueSource: 'stated', revenueNote: note },
+      aiData: {},
+      approvedAmountCents: null,
+    });
+    expect(summary).toMatchObject({ averageMonthlyRevenue: null, revenueNote: note });
   });
 });

@@ -27,6 +27,8 @@ const storedResultSchema = z
       .partial()
       .optional()
       .catch(undefined),
+    revenueSource: z.enum(['statements', 'stated']).optional().catch(undefined),
+    revenueNote: text.optional().catch(undefined),
     bankStatementInsights: z
       .object({
         averageMonthlyRevenue: finite.optional().catch(undefined),
@@ -134,9 +136,12 @@ export function toAnalysisSummary(underwriting: StoredUnderwriting | null): Anal
   if (!underwriting) return null;
   const result = storedResultSchema.parse(underwriting.result);
   const insights = result.bankStatementInsights ?? {};
+  // An unverified revenue (no statement read) is not shown as a figure; the note says why.
+  const isUnverified = result.revenueSource === 'stated';
   return {
     averageMonthlyRevenue:
-      insights.averageMonthlyRevenue !== undefined ? Math.round(insights.averageMonthlyRevenue) : null,
+      insights.averageMonthlyRevenue !== undefined && !isUnverified ? Math.round(insights.averageMonthlyRevenue) : null,
+    revenueNote: result.revenueNote ?? null,
     healthScore: insights.healthScore !== undefined ? Math.round(insights.healthScore) : null,
     consistencyRating: insights.consistencyRating ?? null,
     cashFlowTrend: insights.cashFlowTrend ?? null,

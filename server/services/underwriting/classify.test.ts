@@ -41,6 +41,13 @@ describe('debit classification', () => {
       counterpartyOf('PINECREST ADVANCE ACH DEBIT 9988776'),
     );
     expect(counterpartyOf('ACH DEBIT PPD ID: 99887 NORTHGATE FUNDING')).toBe('NORTHGATE FUNDING');
+    // Wrapped onto two lines, with trace numbers, ids and dates: still one funder.
+    for (const description of [
+      'PINECREST ADVANCE ACH DEBIT 7107723 TRACE# 021000021234567',
+      'PINECREST PINECREST ADVANCE DES:DEBIT ID:XXXXX1234 08/03',
+      'PINECREST ADVANCE ACH DEBIT PPD ID: 1234567890 ST-ROID1036',
+    ])
+      expect(counterpartyOf(description)).toBe('PINECREST ADVANCE');
   });
 
   it('does not take payroll, rent or insurance as financing', () => {

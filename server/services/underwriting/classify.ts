@@ -60,14 +60,20 @@ export function canBeFinancing(description: string): boolean {
  * Two debits to the same funder on different days then share one counterparty key.
  */
 export function counterpartyOf(description: string): string {
-  return description
+  const words = description
     .toUpperCase()
+    // Keyed fields banks append (IND ID:…, INDN:…, TRN:…) hold ids, not the payee; "DES:" holds the entry type.
+    .replace(/\b(INDN|IND ID|ID|TRN|TRACE|REF|CONF|SEQ|ORIG ID|CO ID|DES|DESC|DESCR|SEC)\s*[:#]\s*\S*/g, ' ')
+    // Whole tokens that carry digits are references, dates or masked account numbers, never part of a name.
+    .replace(/\S*\d\S*/g, ' ')
     .replace(
       /\b(ACH|DEBIT|CREDIT|PPD|CCD|WEB|TEL|CORP|PMT|PAYMENT|ELECTRONIC|WITHDRAWAL|PREAUTHORIZED|RECURRING|ID|REF|TRACE|ORIG|CO|ENTRY|DESCR|SEC|IND|NAME)\b/g,
       ' ',
     )
     .replace(/[^A-Z ]+/g, ' ')
     .replace(/\b[A-Z]\b/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+    .split(/\s+/)
+    .filter(Boolean);
+  // A wrapped line can repeat the payee ("PINECREST PINECREST ADVANCE"): each word counts once.
+  return [...new Set(words)].join(' ');
 }

@@ -194,3 +194,85 @@ export function rowDateResolver(period: { start: string; end: string } | null): 
 export function resolveRowDate(date: RowDate, period: { start: string; end: string } | null): string | null {
   return rowDateResolver(period)(date);
 }
+
+export type DateMention = { date: RowDate; start: number; end: number };
+
+const MENTION_PATTERNS: Array<{ pattern: RegExp; read: (m: RegExpExecArray) => RowDate | null }> = [
+  {
+    pattern: /(?<![\w/.-])(\d{4})-(\d{1,2})-(\d{1,2})(?![\w/])/g,
+    read: (m) => checked(Number(m[2]), Number(m[3]), Number(m[1])),
+  },
+  {
+    pattern: /(?<![\w/.-])(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})(?![\w/.-]?\d)/g,
+    read: (m) => checked(Number(m[1]), Number(m[2]), expandYear(m[3] ?? '')),
+  },
+  {
+    pattern: /(?<![\w])([A-Za-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?(?:,?\s+(\d{4}))?(?![\w/])/g,
+    read: (m) => {
+      const month = monthIndexOf(m[1] ?? '');
+      return month ? checked(month, Number(m[2]), m[3] ? Number(m[3]) : null) : null;
+    },
+  },
+  {
+    pattern: /(?<![\w/])(\d{1,2})[\s-]+([A-Za-z]{3,9})\.?(?:[\s-]+(\d{4}))?(?![\w/])/g,
+    read: (m) => {
+      const month = monthIndexOf(m[2] ?? '');
+      return month ? checked(month, Number(m[1]), m[3] ? Number(m[3]) : null) : null;
+    },
+  },
+  {
+    pattern: /(?<![\w/.-])(\d{1,2})\/(\d{1,2})(?![\w/.-]?\d)/g,
+    read: (m) => checked(Number(m[1]), Number(m[2]), null),
+  },
+];
+
+function checked(month: number, day: number, year: number | null): RowDate | null {
+  if (month < 1 || month > 12 || day < 1 || day > 31) return null;
+  if (year !== null && !isoDate(year, month, day)) return null;
+  return { month, day, year };
+}
+
+/** Every date written in `text`, with or without a year, in reading order (overlaps keep the longest). */
+export function findDateMentions(text: string): DateMention[] {
+  const found: DateMention[] = [];
+  for (const { pattern, read } of MENTION_PATTERNS) {
+    pattern.lastIndex = 0;
+    for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+      const date = read(match);
+      if (date) found.push({ date, start: match.index, end: match.index + match[0].length });
+    }
+  }
+  found.sort((a, b) => a.start - b.start || b.end - a.end);
+  const kept: DateMention[] = [];
+  for (const mention of found) {
+    const last = kept.at(-1);
+    if (last && mention.start < last.end) continue;
+    kept.push(mention);
+  }
+  return kept;
+}
+
+// What may stand between the two dates of a period: "-", "to", "through", "thru", "until", ", ending".
+const RANGE_JOINER = /^\s*(?:-|\u2013|\u2014|to|through|thru|until|till|and|,?\s*ending|,?\s*end(?:ing)? date:?)\s*$/i;
+
+/** A statement period written in a line ("08/01/26 thru 08/31/26", "Aug 1 - Aug 31, 2026", ...), or null. */
+export function findDateRange(text: string): { start: string; end: string } | null {
+  const mentions = findDateMentions(text);
+  for (let index = 0; index + 1 < mentions.length; index += 1) {
+    const first = mentions[index];
+    const second = mentions[index + 1];
+    if (!first || !second) continue;
+    if (!RANGE_JOINER.test(text.slice(first.end, second.start))) continue;
+    const endYear = second.date.year ?? first.date.year;
+    if (endYear === null) continue;
+    const end = isoDate(endYear, second.date.month, second.date.day);
+    let startYear = first.date.year ?? endYear;
+    if (first.date.year === null && first.date.month * 100 + first.date.day > second.date.month * 100 + second.date.day)
+      startYear -= 1;
+    const start = isoDate(startYear, first.date.month, first.date.day);
+    if (!start || !end || start > end) continue;
+    if (toDayNumber(end) - toDayNumber(start) > 400) continue;
+    return { start, end };
+  }
+  return null;
+}

@@ -54,8 +54,18 @@ function insights(overrides: Partial<StatementInsights> = {}): StatementInsights
     months: [month('2024-01', 31), month('2024-02', 29), month('2024-03', 31)],
     missingMonths: [],
     duplicates: [],
+    overlaps: [],
+    coveredRanges: [{ start: '2024-01-01', end: '2024-03-31', days: 91 }],
+    gaps: [],
     totalTrueRevenueCents: 180_000_00,
     averageMonthlyTrueRevenueCents: 60_000_00,
+    revenueAverage: {
+      method: 'calendar-months',
+      monthsEquivalent: 3,
+      wholeMonths: ['2024-01', '2024-02', '2024-03'],
+      partialMonths: [],
+      description: 'Mean of 3 whole calendar months (2024-01, 2024-02, 2024-03).',
+    },
     averageDailyBalanceCents: 15_000_00,
     nsfEvents: 0,
     negativeBalanceDays: 0,
@@ -425,8 +435,8 @@ describe('outcome', () => {
       approved: true,
       approvedAmount: 50_000,
       mcaTerms: { purchaseAmount: 62_500, factorRate: 1.25, weeklyPayment: 1_202, termWeeks: 52 },
-      // $180,000 over 91 days, normalised to an average month of 30.4375 days.
-      bankStatementInsights: { averageMonthlyRevenue: 60_206, consistencyRating: 'High', cashFlowTrend: 'Stable' },
+      // Three whole calendar months of $60,000: their mean.
+      bankStatementInsights: { averageMonthlyRevenue: 60_000, consistencyRating: 'High', cashFlowTrend: 'Stable' },
       riskAssessment: { overallRiskLevel: 'Low', riskFactors: [] },
       estimatedApr: 45.7,
     });

@@ -1,4 +1,4 @@
-// The decision (issue 5, item 3): risk tier, offer, approve / review / decline, and the lines that explain it.
+// The decision: risk tier, offer, approve / review / decline, and the lines that explain it.
 // Pure: the same insights and answers always give the same decision.
 import { isoDate, wholeMonthsBetween } from './dates';
 import type { StatementInsights } from './insights';
@@ -85,6 +85,8 @@ export type ReadingSummary = {
   mismatchedPeriods: number;
   unverifiablePeriods: number;
   layouts: string[];
+  /** The statement periods that do not reconcile, with why (absent on older callers). */
+  mismatches?: Array<{ fileName: string; start: string; end: string; note: string | null }>;
 };
 
 export type DecisionResult = {
@@ -242,7 +244,15 @@ export function decide(input: {
       'warning',
       `${reading.mismatchedPeriods} statement period(s) do not reconcile (opening + credits - debits differs from the closing balance).`,
     );
-    reviewReasons.push('balances do not reconcile');
+    const which = (reading.mismatches ?? []).map(
+      (item) => `${item.fileName} ${item.start} to ${item.end}${item.note ? `: ${item.note}` : ''}`,
+    );
+    for (const line of which) reasoning.push(`Does not reconcile: ${line}`);
+    reviewReasons.push(
+      which.length > 0
+        ? `balances do not reconcile (${(reading.mismatches ?? []).map((item) => `${item.fileName} ${item.start} to ${item.end}`).join(', ')})`
+        : 'balances do not reconcile',
+    );
   }
   if (reading.unverifiablePeriods > 0) {
     flag(
@@ -270,6 +280,11 @@ export function decide(input: {
       `Statements cover ${insights.firstDay} to ${insights.lastDay} (${insights.coveredDays} days, ${insights.monthsOfHistory} months)` +
         (insights.missingMonths.length > 0 ? `, missing ${insights.missingMonths.join(', ')}.` : ', no gaps.'),
     );
+    reasoning.push(`Average monthly revenue: ${insights.revenueAverage.description}`);
+    if (insights.gaps.length > 0)
+      reasoning.push(
+        `Days no statement covers: ${insights.gaps.map((gap) => `${gap.start} to ${gap.end} (${gap.days} days)`).join(', ')}.`,
+      );
     reasoning.push(
       `True revenue averages ${formatWholeDollars(revenueBasisCents)} a month: deposits ${formatCents(excluded.credits)} less ` +
         `own-account transfers ${formatCents(excluded.transfers)}, loan/advance proceeds ${formatCents(excluded.loans)} ` +
@@ -314,7 +329,7 @@ export function decide(input: {
   } else {
     reasoning.push(
       statedBand
-        ? `No statement could be read; using the low end of the stated revenue band (${formatWholeDollars(revenueBasisCents)} a month).`
+        ? `No statement could be read, so revenue is unverified: using the low end of the stated revenue band (${formatWholeDollars(revenueBasisCents)} a month) as stated by the applicant, not from statements.`
         : 'No statement could be read and the stated revenue band is not recognised.',
     );
     reviewReasons.push('the decision rests on stated answers only');
@@ -550,7 +565,7 @@ function nextStepsOf(decision: EngineDecision, reading: ReadingSummary): string[
       'After a short verification call, funds are sent to your business account.',
     ];
   }
-  // A recommended decline reads like any review to the applicant: staff make the final call (PRODUCT.md 4).
+  // A recommended decline reads like any review to the applicant: staff make the final call.
   const steps = ['An underwriter will review your application, usually within one business day.'];
   if (reading.notRead.length > 0 || reading.submitted === 0) {
     steps.push('If you can, upload your bank statements as PDFs downloaded from online banking.');

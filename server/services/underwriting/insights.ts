@@ -1,4 +1,4 @@
-// Monthly figures and account health from parsed statements (issue 5, item 2). Pure and deterministic.
+// Monthly figures and account health from parsed statements. Pure and deterministic.
 import { canBeFinancing, classifyCredit, classifyDebit, counterpartyOf } from './classify';
 import { daysInMonth, fromDayNumber, monthKeyOf, monthRange, toDayNumber } from './dates';
 import { formatCents } from './money';
@@ -77,6 +77,34 @@ export type DuplicateSegment = {
   duplicateOfDocumentId: string;
 };
 
+/** Statements that cover some of the same days as an earlier one: those days are counted once. */
+export type OverlapSegment = {
+  documentId: string;
+  periodStart: string;
+  periodEnd: string;
+  overlapStart: string;
+  overlapEnd: string;
+  overlapsDocumentId: string;
+  droppedTransactions: number;
+};
+
+/**
+ * How the average monthly revenue was taken: `calendar-months` when every month shown is whole (the mean of the
+ * months); `days-scaled` when a month is only partly covered (each month weighs the share of its days covered).
+ */
+export type RevenueAverageMethod = 'calendar-months' | 'days-scaled';
+
+export type RevenueAverage = {
+  method: RevenueAverageMethod;
+  /** Months' worth of statements the average divides by (whole months count 1, partial ones their share). */
+  monthsEquivalent: number;
+  wholeMonths: string[];
+  partialMonths: Array<{ month: string; coveredDays: number; daysInMonth: number }>;
+  description: string;
+};
+
+export type DayRange = { start: string; end: string; days: number };
+
 export type StatementInsights = {
   firstDay: string;
   lastDay: string;
@@ -87,8 +115,14 @@ export type StatementInsights = {
   months: MonthInsight[];
   missingMonths: string[];
   duplicates: DuplicateSegment[];
+  overlaps: OverlapSegment[];
+  /** The days covered, as runs of consecutive days. */
+  coveredRanges: DayRange[];
+  /** Days between the first and last statement day that no statement covers. */
+  gaps: DayRange[];
   totalTrueRevenueCents: number;
   averageMonthlyTrueRevenueCents: number;
+  revenueAverage: RevenueAverage;
   averageDailyBalanceCents: number | null;
   nsfEvents: number;
   negativeBalanceDays: number;
@@ -107,7 +141,7 @@ export type StatementInsights = {
 
 export type StatementForInsights = { documentId: string; statement: ParsedStatement };
 
-type Segment = ParsedSegment & { documentId: string };
+type Segment = ParsedSegment & { documentId: string; skipDays?: Array<{ start: string; end: string }> };
 
 function round1(value: number): number {
   return Math.round(value * 10) / 10;
@@ -127,10 +161,22 @@ function sameSegment(a: ParsedSegment, b: ParsedSegment): boolean {
   });
 }
 
-/** Drops statement periods uploaded twice (the same file, or the same month in two files), keeping the first. */
-function dedupeSegments(statements: StatementForInsights[]): { segments: Segment[]; duplicates: DuplicateSegment[] } {
+const transactionKey = (transaction: ParsedTransaction) =>
+  `${transaction.date}|${transaction.direction}|${transaction.amountCents}`;
+
+/**
+ * Drops statement periods uploaded twice (the same file, or the same month in two files), keeping the first, and
+ * counts days that two statements of the same account share once: a printout overlapping a monthly statement adds
+ * only its new days. Overlapping statements whose shared days hold different transactions are another account.
+ */
+function dedupeSegments(statements: StatementForInsights[]): {
+  segments: Segment[];
+  duplicates: DuplicateSegment[];
+  overlaps: OverlapSegment[];
+} {
   const segments: Segment[] = [];
   const duplicates: DuplicateSegment[] = [];
+  const overlaps: OverlapSegment[] = [];
   for (const { documentId, statement } of statements) {
     for (const segment of statement.segments) {
       const original = segments.find((kept) => sameSegment(kept, segment));
@@ -141,12 +187,82 @@ function dedupeSegments(statements: StatementForInsights[]): { segments: Segment
           periodEnd: segment.periodEnd,
           duplicateOfDocumentId: original.documentId,
         });
-      } else {
-        segments.push({ ...segment, documentId });
+        continue;
       }
+      let kept: Segment = { ...segment, documentId };
+      for (const earlier of segments) {
+        const start = kept.periodStart > earlier.periodStart ? kept.periodStart : earlier.periodStart;
+        const end = kept.periodEnd < earlier.periodEnd ? kept.periodEnd : earlier.periodEnd;
+        if (start > end) continue;
+        const inWindow = (transaction: ParsedTransaction) => transaction.date >= start && transaction.date <= end;
+        const mine = kept.transactions.filter(inWindow).map(transactionKey);
+        const theirs = new Map<string, number>();
+        for (const key of earlier.transactions.filter(inWindow).map(transactionKey))
+          theirs.set(key, (theirs.get(key) ?? 0) + 1);
+        let shared = 0;
+        for (const key of mine) {
+          const count = theirs.get(key) ?? 0;
+          if (count > 0) {
+            shared += 1;
+            theirs.set(key, count - 1);
+          }
+        }
+        if (mine.length > 0 && shared < mine.length * 0.8) continue;
+        overlaps.push({
+          documentId,
+          periodStart: segment.periodStart,
+          periodEnd: segment.periodEnd,
+          overlapStart: start,
+          overlapEnd: end,
+          overlapsDocumentId: earlier.documentId,
+          droppedTransactions: mine.length,
+        });
+        kept = {
+          ...kept,
+          transactions: kept.transactions.filter((transaction) => !inWindow(transaction)),
+          skipDays: [...(kept.skipDays ?? []), { start, end }],
+        };
+      }
+      segments.push(kept);
     }
   }
-  return { segments, duplicates };
+  return { segments, duplicates, overlaps };
+}
+
+function dayRanges(days: number[]): DayRange[] {
+  const ranges: DayRange[] = [];
+  for (const day of days) {
+    const last = ranges.at(-1);
+    if (last && toDayNumber(last.end) === day - 1) {
+      last.end = fromDayNumber(day);
+      last.days += 1;
+    } else ranges.push({ start: fromDayNumber(day), end: fromDayNumber(day), days: 1 });
+  }
+  return ranges;
+}
+
+/** The issue's rule: whole months give their mean; a partial month weighs the share of its days covered. */
+export function averageRevenue(months: MonthInsight[]): { averageCents: number; average: RevenueAverage } {
+  const shown = months.filter((month) => month.coveredDays > 0);
+  const wholeMonths = shown.filter((month) => month.coveredDays === month.daysInMonth).map((month) => month.month);
+  const partialMonths = shown
+    .filter((month) => month.coveredDays < month.daysInMonth)
+    .map(({ month, coveredDays, daysInMonth }) => ({ month, coveredDays, daysInMonth }));
+  const total = shown.reduce((sum, month) => sum + month.trueRevenueCents, 0);
+  const weight = shown.reduce((sum, month) => sum + month.coveredDays / month.daysInMonth, 0);
+  const method: RevenueAverageMethod = partialMonths.length === 0 ? 'calendar-months' : 'days-scaled';
+  const averageCents = weight > 0 ? Math.round(total / weight) : 0;
+  const monthsEquivalent = Math.round(weight * 100) / 100;
+  const description =
+    method === 'calendar-months'
+      ? `Mean of ${wholeMonths.length} whole calendar month${wholeMonths.length === 1 ? '' : 's'} (${wholeMonths.join(', ')}).`
+      : `True revenue ${formatCents(total)} over ${monthsEquivalent} months' worth of days: ` +
+        [
+          ...(wholeMonths.length > 0 ? [`${wholeMonths.join(', ')} whole`] : []),
+          ...partialMonths.map((month) => `${month.month} ${month.coveredDays} of ${month.daysInMonth} days`),
+        ].join('; ') +
+        '.';
+  return { averageCents, average: { method, monthsEquivalent, wholeMonths, partialMonths, description } };
 }
 
 function signed(transaction: ParsedTransaction): number {
@@ -171,7 +287,7 @@ function dailyBalances(segment: ParsedSegment): Map<number, number> | null {
 }
 
 export function computeInsights(statements: StatementForInsights[]): StatementInsights | null {
-  const { segments, duplicates } = dedupeSegments(statements);
+  const { segments, duplicates, overlaps } = dedupeSegments(statements);
   if (segments.length === 0) return null;
 
   const covered = new Set<number>();
@@ -181,7 +297,10 @@ export function computeInsights(statements: StatementForInsights[]): StatementIn
     for (let day = toDayNumber(segment.periodStart); day <= toDayNumber(segment.periodEnd); day += 1) covered.add(day);
     const balances = dailyBalances(segment);
     if (!balances) continue;
+    const skipped = (day: number) =>
+      (segment.skipDays ?? []).some((range) => day >= toDayNumber(range.start) && day <= toDayNumber(range.end));
     for (const [day, balance] of balances) {
+      if (skipped(day)) continue;
       balanceSum.set(day, (balanceSum.get(day) ?? 0) + balance);
       if (balance < 0) negativeDays.add(day);
     }
@@ -200,9 +319,13 @@ export function computeInsights(statements: StatementForInsights[]): StatementIn
   const shownMonths = months.filter((month) => month.coveredDays > 0);
 
   const totalTrueRevenueCents = shownMonths.reduce((sum, month) => sum + month.trueRevenueCents, 0);
-  const averageMonthlyTrueRevenueCents = Math.round(
-    (totalTrueRevenueCents * DAYS_PER_MONTH) / Math.max(1, covered.size),
-  );
+  const { averageCents: averageMonthlyTrueRevenueCents, average: revenueAverage } = averageRevenue(months);
+  const coveredRanges = dayRanges(coveredDays);
+  const gaps = coveredRanges.slice(1).map((range, index) => {
+    const start = toDayNumber(coveredRanges[index]?.end ?? range.start) + 1;
+    const end = toDayNumber(range.start) - 1;
+    return { start: fromDayNumber(start), end: fromDayNumber(end), days: end - start + 1 };
+  });
   const monthsOfHistory = covered.size / DAYS_PER_MONTH;
   const nsfEvents = shownMonths.reduce((sum, month) => sum + month.nsfEvents, 0);
   const negativeBalanceDays = negativeDays.size;
@@ -242,8 +365,12 @@ export function computeInsights(statements: StatementForInsights[]): StatementIn
     months,
     missingMonths,
     duplicates,
+    overlaps,
+    coveredRanges,
+    gaps,
     totalTrueRevenueCents,
     averageMonthlyTrueRevenueCents,
+    revenueAverage,
     averageDailyBalanceCents,
     nsfEvents,
     negativeBalanceDays,

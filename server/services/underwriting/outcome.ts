@@ -1,5 +1,5 @@
-// Assembles what each audience sees from one decision: the applicant's result (spec: Application submission
-// result), staff's aiData (spec: signed-in areas, aiData) and the full analysis behind both (issue 5, item 5).
+// Assembles what each audience sees from one decision: the applicant's submission result, staff's aiData and
+// the full analysis behind both.
 import { classifyDebit, counterpartyOf } from './classify';
 import {
   decide,
@@ -12,8 +12,12 @@ import {
 } from './decision';
 import {
   computeInsights,
+  type DayRange,
   type DuplicateSegment,
   type FinancingPosition,
+  type OverlapSegment,
+  type RevenueAverage,
+  type RevenueAverageMethod,
   type HealthDeduction,
   type MonthInsight,
   type StatementForInsights,
@@ -21,7 +25,14 @@ import {
 } from './insights';
 import { centsToDollars, formatCents } from './money';
 import { DAYS_PER_MONTH, ENGINE_VERSION, MIN_HISTORY_DAYS_FOR_APPROVAL, WHAT_IF_MAX_FACTS } from './policy';
-import type { BalanceCheck, ParsedTransaction, ParseResult, StatedAnswers, StatementLayout } from './types';
+import type {
+  BalanceCheck,
+  ParsedSegment,
+  ParsedTransaction,
+  ParseResult,
+  StatedAnswers,
+  StatementLayout,
+} from './types';
 
 export type ParseStatus = 'parsed' | 'unreadable' | 'skipped';
 
@@ -37,10 +48,21 @@ export type StatementPeriodSummary = {
   differenceCents: number | null;
   runningBalanceBreaks: number;
   note: string | null;
+  /** Plain words staff read: why this period reconciled, did not, or could not be checked. */
+  reconciliationReason?: string;
+  /** Rows whose direction the printed running balance corrected. */
+  correctedRows?: number;
+  order?: 'oldest-first' | 'newest-first';
+};
+
+/** One file's proof: all its periods reconcile, one does not (the decision goes to review), or none can be checked. */
+export type StatementReconciliation = {
+  status: 'reconciled' | 'not-reconciled' | 'unverifiable' | 'not-read';
+  reason: string;
 };
 
 /**
- * OCR of a photo or scan (issue 5, second stage), read after the answer: `pending` until the background loop has
+ * OCR of a photo or scan (the second stage), read after the answer: `pending` until the background loop has
  * run, then `read` (the figures are in the analysis) or `failed` (with the reason in `note`).
  */
 export type StatementOcr = {
@@ -62,6 +84,8 @@ export type StatementAnalysis = {
   pageCount: number | null;
   periods: StatementPeriodSummary[];
   warnings: string[];
+  /** Absent on analyses stored before reconciliation was reported per file. */
+  reconciliation?: StatementReconciliation;
   /** Absent for files that need no OCR and on analyses stored before OCR existed. */
   ocr?: StatementOcr;
 };
@@ -76,11 +100,19 @@ export type UnderwritingAnalysis = {
   months: MonthInsight[];
   missingMonths: string[];
   duplicatePeriods: DuplicateSegment[];
+  /** Statements sharing days with an earlier one; the shared days were counted once (absent on older runs). */
+  overlappingPeriods?: OverlapSegment[];
+  /** Days covered by the statements read, as runs of days, and the days between them no statement covers. */
+  coverage?: { periods: DayRange[]; gaps: DayRange[] };
+  /** How the average monthly revenue was taken (absent when no statement was read, and on older runs). */
+  revenueAverage?: RevenueAverage | null;
   financingPositions: FinancingPosition[];
   summary: {
     coveredDays: number;
     monthsOfHistory: number;
     averageMonthlyTrueRevenueCents: number | null;
+    /** 'calendar-months' | 'days-scaled', or null without statements (absent on older runs). */
+    averageRevenueMethod?: RevenueAverageMethod | null;
     revenueBasisCents: number;
     statedMonthlyRevenue: string;
     averageDailyBalanceCents: number | null;
@@ -100,7 +132,7 @@ export type UnderwritingAnalysis = {
   offer: OfferCalculation | null;
   flags: Flag[];
   reasoning: string[];
-  /** Facts that limited the offer and the engine's answer without each (issue 10 item 5); absent on older runs. */
+  /** Facts that limited the offer and the engine's answer without each; absent on older runs. */
   whatIf?: WhatIf[];
 };
 
@@ -137,6 +169,15 @@ export type UnderwritingResult = {
   nextSteps: string[];
   confidence: number;
   estimatedApr: number;
+  /**
+   * Where the revenue figure comes from: 'statements' (read and verified) or 'stated' (no statement could be read;
+   * averageMonthlyRevenue is then 0 and the applicant's answer is unverified).
+   */
+  revenueSource: 'statements' | 'stated';
+  /** One plain sentence for the applicant about how revenue was established. */
+  revenueNote: string;
+  /** Each uploaded statement: read or not, and whether its balances reconciled, in plain words. */
+  statements: Array<{ fileName: string; status: StatementReconciliation['status']; reason: string }>;
 };
 
 export type AiData = {
@@ -182,7 +223,42 @@ function summarizePeriods(read: ParseResult): StatementPeriodSummary[] {
     differenceCents: segment.balanceCheck.differenceCents,
     runningBalanceBreaks: segment.balanceCheck.runningBalanceBreaks,
     note: segment.balanceCheck.note,
+    reconciliationReason: reconciliationReasonOf(segment),
+    correctedRows: segment.balanceCheck.correctedRows ?? 0,
+    order: segment.order ?? 'oldest-first',
   }));
+}
+
+function reconciliationReasonOf(segment: ParsedSegment): string {
+  const check = segment.balanceCheck;
+  const span = `${segment.periodStart} to ${segment.periodEnd}`;
+  const corrected = check.correctedRows
+    ? ` ${check.correctedRows} row(s) were read by the running balance where the layout suggested the other direction.`
+    : '';
+  if (check.status === 'reconciled') {
+    const opening = segment.openingBalanceCents;
+    const closing = segment.closingBalanceCents;
+    const proof =
+      check.expectedClosingCents !== null && opening !== null && closing !== null
+        ? `opening ${formatCents(opening)} + credits - debits = closing ${formatCents(closing)}`
+        : 'every printed running balance agrees with the transactions read';
+    const balances = check.printedBalances ? `; ${check.printedBalances} running balance(s) checked` : '';
+    return `${span}: reconciles (${proof}${balances}).${corrected}`;
+  }
+  if (check.status === 'mismatch') return `${span}: does not reconcile. ${check.note ?? ''}${corrected}`.trim();
+  return `${span}: cannot be checked; the statement prints no opening, closing or running balance.`;
+}
+
+function reconciliationOf(read: StatementRead['read']): StatementReconciliation {
+  if ('skipped' in read) return { status: 'not-read', reason: read.skipped };
+  if (!read.ok) return { status: 'not-read', reason: read.reason };
+  const segments = read.statement.segments;
+  const mismatched = segments.filter((segment) => segment.balanceCheck.status === 'mismatch');
+  if (mismatched.length > 0)
+    return { status: 'not-reconciled', reason: mismatched.map(reconciliationReasonOf).join(' ') };
+  if (segments.every((segment) => segment.balanceCheck.status === 'unverifiable'))
+    return { status: 'unverifiable', reason: segments.map(reconciliationReasonOf).join(' ') };
+  return { status: 'reconciled', reason: segments.map(reconciliationReasonOf).join(' ') };
 }
 
 function parsedNote(
@@ -229,6 +305,18 @@ export function buildOutcome(stated: StatedAnswers, reads: StatementRead[]): Und
     mismatchedPeriods: segments.filter((segment) => segment.balanceCheck.status === 'mismatch').length,
     unverifiablePeriods: segments.filter((segment) => segment.balanceCheck.status === 'unverifiable').length,
     layouts: parsed.map((item) => item.statement.layout),
+    mismatches: reads.flatMap((item) =>
+      'ok' in item.read && item.read.ok
+        ? item.read.statement.segments
+            .filter((segment) => segment.balanceCheck.status === 'mismatch')
+            .map((segment) => ({
+              fileName: item.fileName,
+              start: segment.periodStart,
+              end: segment.periodEnd,
+              note: segment.balanceCheck.note,
+            }))
+        : [],
+    ),
   };
   const decision = decide({ stated, insights, reading });
   const duplicates = insights?.duplicates ?? [];
@@ -245,6 +333,7 @@ export function buildOutcome(stated: StatedAnswers, reads: StatementRead[]): Und
         pageCount: null,
         periods: [],
         warnings: [],
+        reconciliation: reconciliationOf(item.read),
       };
     }
     if (!item.read.ok) {
@@ -257,6 +346,7 @@ export function buildOutcome(stated: StatedAnswers, reads: StatementRead[]): Und
         pageCount: null,
         periods: [],
         warnings: [],
+        reconciliation: reconciliationOf(item.read),
       };
     }
     return {
@@ -268,13 +358,14 @@ export function buildOutcome(stated: StatedAnswers, reads: StatementRead[]): Und
       pageCount: item.read.statement.pageCount,
       periods: summarizePeriods(item.read),
       warnings: item.read.statement.warnings,
+      reconciliation: reconciliationOf(item.read),
     };
   });
 
   return {
     engineVersion: ENGINE_VERSION,
     decision: decision.decision,
-    result: toResult(decision, insights),
+    result: toResult(decision, insights, statements),
     aiData: toAiData(decision),
     analysis: { ...toAnalysis({ stated, decision, insights, statements }), whatIf },
     documents: statements.map(({ documentId, parseStatus, parseNote }) => ({ documentId, parseStatus, parseNote })),
@@ -285,10 +376,18 @@ function riskFactorsOf(decision: DecisionResult): string[] {
   return decision.flags.filter((flag) => flag.severity !== 'info').map((flag) => flag.message);
 }
 
-function toResult(decision: DecisionResult, insights: StatementInsights | null): UnderwritingResult {
+function toResult(
+  decision: DecisionResult,
+  insights: StatementInsights | null,
+  statements: StatementAnalysis[],
+): UnderwritingResult {
   const isApproved = decision.decision === 'approved';
   const offer = isApproved ? decision.offer : null;
   const assessed = decision.revenueSource === 'statements' && insights;
+  // Without a statement read, the applicant's own answer must never be shown as a figure from their statements.
+  const revenueNote = assessed
+    ? `Average monthly revenue is read from your bank statements: ${insights.revenueAverage.description}`
+    : 'Revenue is unverified: no bank statement could be read, so it rests on what you stated until an underwriter reviews your statements.';
   return {
     approved: isApproved,
     approvedAmount: offer ? centsToDollars(offer.amountCents) : 0,
@@ -299,7 +398,7 @@ function toResult(decision: DecisionResult, insights: StatementInsights | null):
       termWeeks: offer?.termWeeks ?? 0,
     },
     bankStatementInsights: {
-      averageMonthlyRevenue: centsToDollars(decision.revenueBasisCents),
+      averageMonthlyRevenue: assessed ? centsToDollars(decision.revenueBasisCents) : 0,
       healthScore: decision.healthScore,
       consistencyRating: assessed ? insights.consistency : 'Not assessed',
       cashFlowTrend: assessed ? insights.trend : 'Not assessed',
@@ -309,6 +408,13 @@ function toResult(decision: DecisionResult, insights: StatementInsights | null):
     nextSteps: decision.nextSteps,
     confidence: decision.confidence,
     estimatedApr: offer?.estimatedAprPct ?? 0,
+    revenueSource: decision.revenueSource,
+    revenueNote,
+    statements: statements.map((statement) => ({
+      fileName: statement.fileName,
+      status: statement.reconciliation?.status ?? 'not-read',
+      reason: statement.reconciliation?.reason ?? statement.parseNote ?? '',
+    })),
   };
 }
 
@@ -343,11 +449,15 @@ function toAnalysis(input: {
     months: insights?.months ?? [],
     missingMonths: insights?.missingMonths ?? [],
     duplicatePeriods: insights?.duplicates ?? [],
+    overlappingPeriods: insights?.overlaps ?? [],
+    coverage: { periods: insights?.coveredRanges ?? [], gaps: insights?.gaps ?? [] },
+    revenueAverage: insights?.revenueAverage ?? null,
     financingPositions: insights?.financingPositions ?? [],
     summary: {
       coveredDays: insights?.coveredDays ?? 0,
       monthsOfHistory: insights?.monthsOfHistory ?? 0,
       averageMonthlyTrueRevenueCents: insights?.averageMonthlyTrueRevenueCents ?? null,
+      averageRevenueMethod: insights?.revenueAverage.method ?? null,
       revenueBasisCents: decision.revenueBasisCents,
       statedMonthlyRevenue: stated.monthlyRevenue,
       averageDailyBalanceCents: insights?.averageDailyBalanceCents ?? null,
@@ -371,7 +481,7 @@ function toAnalysis(input: {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// What would change the offer (issue 10 item 5): the engine re-run on the same input with one fact taken away,
+// What would change the offer: the engine re-run on the same input with one fact taken away,
 // never a made-up sentence. Only facts whose removal improves the answer are kept, the strongest first.
 // ---------------------------------------------------------------------------------------------------------------
 

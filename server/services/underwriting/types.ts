@@ -1,6 +1,6 @@
 // Shapes passed between the reader (worker thread), insights and decision. All money is integer cents.
 
-/** What the applicant typed on the form (spec: Application form data). */
+/** What the applicant typed on the application form. */
 export type StatedAnswers = {
   loanAmount: number; // dollars requested, 10,000..5,000,000
   estimatedCreditScore: number; // 500|550|600|650|700|750 (band value)
@@ -19,6 +19,9 @@ export type Direction = 'credit' | 'debit';
 
 export type StatementLayout = 'signed-amount' | 'debit-credit-columns' | 'sections' | 'mixed';
 
+/** What decided a row's direction: the printed running balance, a sign or marker, its column, its section, a type word. */
+export type DirectionSource = 'balance' | 'sign' | 'column' | 'section' | 'type';
+
 export type ParsedTransaction = {
   date: string;
   description: string;
@@ -27,6 +30,11 @@ export type ParsedTransaction = {
   /** Running balance when the statement prints one on this row. */
   balanceCents: number | null;
   page: number;
+  directionSource?: DirectionSource;
+  /** What the layout said before the running balance was consulted (signs, columns, sections). */
+  layoutSource?: DirectionSource;
+  /** The layout said one direction, the printed running balance the other; the balance was followed. */
+  correctedByBalance?: boolean;
 };
 
 export type BalanceCheck = {
@@ -36,6 +44,10 @@ export type BalanceCheck = {
   differenceCents: number | null;
   /** Rows whose printed running balance disagrees with the previous balance plus the row amount. */
   runningBalanceBreaks: number;
+  /** Rows whose direction the printed running balance corrected. */
+  correctedRows?: number;
+  /** Running balances printed on rows (and checked). */
+  printedBalances?: number;
   note: string | null;
 };
 
@@ -47,6 +59,8 @@ export type ParsedSegment = {
   closingBalanceCents: number | null;
   transactions: ParsedTransaction[];
   balanceCheck: BalanceCheck;
+  /** How the statement listed its rows (transactions are always returned oldest first). */
+  order?: 'oldest-first' | 'newest-first';
 };
 
 export type ParsedStatement = {

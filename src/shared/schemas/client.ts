@@ -81,7 +81,10 @@ export type OfferDto = {
 
 /** The client-facing summary of the automated analysis (never the staff-only reasoning). */
 export type AnalysisSummaryDto = {
+  /** Null when no statement could be read: the applicant's stated revenue is never shown as a statement figure. */
   averageMonthlyRevenue: number | null;
+  /** How revenue was established, in plain words (null for results stored before the engine said so). */
+  revenueNote: string | null;
   healthScore: number | null;
   consistencyRating: string | null;
   cashFlowTrend: string | null;

@@ -19,6 +19,9 @@ const answer = {
     nextSteps: ['Create an account to accept your offer.'],
     confidence: 82,
     estimatedApr: 48.2,
+    revenueSource: 'statements',
+    revenueNote: 'Average monthly revenue is read from your bank statements: the mean of 3 whole calendar months.',
+    statements: [{ fileName: 'march.pdf', status: 'reconciled', reason: 'Balances add up.' }],
   },
   offers: [
     {

@@ -25,6 +25,18 @@ export const underwritingResultSchema = z.object({
   nextSteps: z.array(z.string()),
   confidence: z.number(),
   estimatedApr: z.number(),
+  /** 'statements': revenue read from the bank statements; 'stated': none could be read, the figure is unverified. */
+  revenueSource: z.enum(['statements', 'stated']),
+  /** One plain sentence for the applicant on how revenue was established. */
+  revenueNote: z.string(),
+  /** Each uploaded statement: whether it was read and whether its balances reconciled, in plain words. */
+  statements: z.array(
+    z.object({
+      fileName: z.string(),
+      status: z.enum(['reconciled', 'not-reconciled', 'unverifiable', 'not-read']),
+      reason: z.string(),
+    }),
+  ),
 });
 export type UnderwritingResultDto = z.infer<typeof underwritingResultSchema>;
 

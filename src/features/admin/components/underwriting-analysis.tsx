@@ -16,6 +16,19 @@ import type { ApplicationDetail } from '../types';
 import { parseAnalysis, type AnalysisOcr, type AnalysisOcrSummary } from '../utils/analysis';
 import { formatUsd, formatUsdCents } from '@shared/format';
 
+const RECONCILIATION_LABEL: Record<string, string> = {
+  reconciled: 'Reconciled',
+  'not-reconciled': 'Does not reconcile',
+  unverifiable: 'No balances to check',
+  'not-read': 'Not read',
+};
+const RECONCILIATION_COLOR: Record<string, string> = {
+  reconciled: 'green',
+  'not-reconciled': 'red',
+  unverifiable: 'gray',
+  'not-read': 'orange',
+};
+
 const FLAG_PALETTE: Record<string, string> = { info: 'blue', warning: 'orange', critical: 'red', unknown: 'gray' };
 const DECISION_LABELS: Record<string, string> = { approved: 'Approve', declined: 'Decline', review: 'Refer to review' };
 
@@ -224,7 +237,17 @@ export function UnderwritingAnalysis({ detail }: { detail: ApplicationDetail }) 
                     {statement.parseNote ? `: ${statement.parseNote}` : ''}
                   </Text>
                   {statement.ocr && <OcrBadge ocr={statement.ocr} />}
+                  {statement.reconciliation && (
+                    <Badge colorPalette={RECONCILIATION_COLOR[statement.reconciliation.status] ?? 'gray'} size="sm">
+                      {RECONCILIATION_LABEL[statement.reconciliation.status] ?? statement.reconciliation.status}
+                    </Badge>
+                  )}
                 </HStack>
+                {statement.reconciliation?.reason && statement.reconciliation.status !== 'reconciled' && (
+                  <Text fontSize="xs" color="fg.muted">
+                    {statement.reconciliation.reason}
+                  </Text>
+                )}
               </List.Item>
             ))}
           </List.Root>

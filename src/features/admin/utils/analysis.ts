@@ -31,11 +31,14 @@ export type AnalysisFlag = {
 };
 /** OCR of a photo or scan, read after the submission's answer: pending, read, or failed with a reason. */
 export type AnalysisOcr = { status: 'pending' | 'read' | 'failed'; note: string | null };
+/** Whether a statement's balances added up (opening + credits - debits = closing, and each printed balance). */
+export type AnalysisReconciliation = { status: string; reason: string | null };
 export type AnalysisStatement = {
   fileName: string;
   parseStatus: string;
   parseNote: string | null;
   ocr: AnalysisOcr | null;
+  reconciliation: AnalysisReconciliation | null;
 };
 /** What the engine would answer with the OCR'd figures; the stored decision above is not changed by OCR. */
 export type AnalysisOcrSummary = {
@@ -64,6 +67,12 @@ function parseOcr(raw: unknown): AnalysisOcr | null {
   const status = ocr.status;
   if (status !== 'pending' && status !== 'read' && status !== 'failed') return null;
   return { status, note: text(ocr.note) };
+}
+
+function parseReconciliation(raw: unknown): AnalysisReconciliation | null {
+  const reconciliation = record(raw);
+  const status = text(reconciliation.status);
+  return status ? { status, reason: text(reconciliation.reason) } : null;
 }
 
 /** True while any statement of a stored analysis waits for OCR (the detail query polls meanwhile). */
@@ -122,7 +131,22 @@ export function parseAnalysis(raw: unknown): AnalysisView {
   const nsf = num(summary.nsfEvents);
   pushFact('NSF / overdraft events', nsf === null ? null : String(nsf));
   pushFact('Risk tier', text(risk.tier));
-  pushFact('Revenue source', text(analysis.revenueSource));
+  pushFact(
+    'Revenue source',
+    analysis.revenueSource === 'stated'
+      ? 'Stated by the applicant (unverified: no statement was read)'
+      : text(analysis.revenueSource) === 'statements'
+        ? 'Bank statements'
+        : text(analysis.revenueSource),
+  );
+  pushFact('Average revenue method', text(record(analysis.revenueAverage).description));
+  const gaps = list(record(analysis.coverage).gaps).flatMap((item) => {
+    const gap = record(item);
+    const start = text(gap.start);
+    const end = text(gap.end);
+    return start && end ? [`${start} to ${end}`] : [];
+  });
+  pushFact('Gaps between statements', gaps.length > 0 ? gaps.join('; ') : null);
   pushFact('As of', text(analysis.asOfDate));
   pushFact('Engine version', text(analysis.engineVersion));
   const statements = list(analysis.statements).flatMap((item): AnalysisStatement[] => {
@@ -135,6 +159,7 @@ export function parseAnalysis(raw: unknown): AnalysisView {
         parseStatus: text(statement.parseStatus) ?? 'unknown',
         parseNote: text(statement.parseNote),
         ocr: parseOcr(statement.ocr),
+        reconciliation: parseReconciliation(statement.reconciliation),
       },
     ];
   });

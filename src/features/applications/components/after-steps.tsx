@@ -5,6 +5,14 @@ import { formatUsd } from '@shared/format';
 import type { SubmissionOfferDto, UnderwritingResultDto } from '@shared/schemas/submission';
 import type { UploadProgress } from '../utils/submit';
 
+/** How each statement's reading is said to the applicant. */
+const STATEMENT_STATUS_TEXT: Record<UnderwritingResultDto['statements'][number]['status'], string> = {
+  reconciled: 'read, and its balances add up',
+  'not-reconciled': 'read, but its balances do not add up; an underwriter will check it',
+  unverifiable: 'read; it prints no balances to check the figures against',
+  'not-read': 'could not be read; an underwriter will review it',
+};
+
 export function ProcessingStep({ progress }: { progress: UploadProgress }) {
   const isUploading = progress.phase === 'uploading';
   const percent = isUploading ? Math.round(progress.fraction * 100) : 100;
@@ -191,7 +199,9 @@ export function ApprovalStep({
           <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">
             <Stat.Root>
               <Stat.Label>Average monthly revenue</Stat.Label>
-              <Stat.ValueText>{formatUsd(insights.averageMonthlyRevenue ?? 0)}</Stat.ValueText>
+              <Stat.ValueText>
+                {result.revenueSource === 'stated' ? 'Unverified' : formatUsd(insights.averageMonthlyRevenue)}
+              </Stat.ValueText>
             </Stat.Root>
             <Stat.Root>
               <Stat.Label>Health score</Stat.Label>
@@ -210,6 +220,20 @@ export function ApprovalStep({
               </Stat.ValueText>
             </Stat.Root>
           </SimpleGrid>
+          {/* Where the revenue figure comes from, in plain words: never the stated answer shown as a statement figure. */}
+          <Text mt="3" fontSize="sm" color={result.revenueSource === 'stated' ? 'orange.700' : 'fg.muted'}>
+            {result.revenueNote}
+          </Text>
+          {result.statements.length > 0 && (
+            <List.Root mt="2" ps="5" gap="1" fontSize="sm" aria-label="Your bank statements">
+              {result.statements.map((statement) => (
+                <List.Item key={statement.fileName}>
+                  {statement.fileName}: {STATEMENT_STATUS_TEXT[statement.status]}
+                  {statement.status !== 'reconciled' && statement.reason ? ` (${statement.reason})` : ''}
+                </List.Item>
+              ))}
+            </List.Root>
+          )}
           {(insights.recommendations?.length ?? 0) > 0 && (
             <List.Root mt="3" ps="5" gap="1" fontSize="sm">
               {insights.recommendations?.map((item) => (

@@ -88,6 +88,11 @@ export function ApplicationDetailsDialog({
                     )}
                     {application.confidence && <Item label="Confidence" value={`${application.confidence}%`} />}
                   </DataList.Root>
+                  {application.analysis.revenueNote && (
+                    <Text mt="3" fontSize="sm" color="fg.muted">
+                      {application.analysis.revenueNote}
+                    </Text>
+                  )}
                   <Bullets title="Recommendations" items={application.analysis.recommendations} />
                   <Bullets title="Next steps" items={application.analysis.nextSteps} />
                 </Section>

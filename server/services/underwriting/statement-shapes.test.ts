@@ -1,0 +1,297 @@
+// Layout shapes the reader was not written for, built as positioned text the way pdf.js reports it: what matters
+// is that rows are read by their shape and directions by the evidence on the page.
+import { describe, expect, it } from 'vitest';
+import { computeInsights } from './insights';
+import { parseStatementPages } from './statement-parser';
+import type { PageText, ParsedStatement, TextItem } from './types';
+
+const CHAR_WIDTH = 4.4;
+
+function page(rows: Array<Array<[number, string]>>, top = 700): PageText {
+  const items: TextItem[] = [];
+  rows.forEach((cells, index) => {
+    for (const [x, str] of cells)
+      items.push({ str, x, y: top - index * 11, width: str.length * CHAR_WIDTH, fontSize: 8 });
+  });
+  return { items };
+}
+
+const right = (edge: number, text: string): [number, string] => [edge - text.length * CHAR_WIDTH, text];
+
+function parse(pages: PageText[]): ParsedStatement {
+  const result = parseStatementPages(pages);
+  if (!result.ok) throw new Error(result.reason);
+  return result.statement;
+}
+
+const rowsOf = (statement: ParsedStatement) =>
+  statement.segments.flatMap((segment) =>
+    segment.transactions.map((t) => [t.date, t.description, t.amountCents, t.direction]),
+  );
+
+describe('reading statement shapes', () => {
+  it('tells withdrawals from deposits in unlabelled columns by the running balance, and flags nothing', () => {
+    const statement = parse([
+      page([
+        [[40, 'Aug 1 - Aug 31, 2026']],
+        [[40, 'Opening balance'], right(300, '1,000.00')],
+        [[40, '08/03'], [90, 'SQUARE DEPOSIT'], right(420, '500.00'), right(560, '1,500.00')],
+        [[40, '08/04'], [90, 'RENT'], right(350, '700.00'), right(560, '800.00')],
+        [[40, '08/05'], [90, 'CARD SALES'], right(420, '200.00'), right(560, '1,000.00')],
+        [[40, 'Closing balance'], right(300, '1,000.00')],
+      ]),
+    ]);
+    expect(rowsOf(statement)).toEqual([
+      ['2026-08-03', 'SQUARE DEPOSIT', 500_00, 'credit'],
+      ['2026-08-04', 'RENT', 700_00, 'debit'],
+      ['2026-08-05', 'CARD SALES', 200_00, 'credit'],
+    ]);
+    expect(statement.segments[0]?.balanceCheck.status).toBe('reconciled');
+  });
+
+  it('follows the running balance over headings that say the opposite, and says so', () => {
+    const statement = parse([
+      page([
+        [[40, 'Statement period 08/01/2026 to 08/31/2026']],
+        [[40, 'Beginning balance'], right(300, '1,000.00')],
+        [
+          [40, 'Date'],
+          [90, 'Description'],
+          [330, 'Deposits'],
+          [390, 'Withdrawals'],
+          [520, 'Balance'],
+        ],
+        // The first row sits in the "Deposits" column but the balance fell: a withdrawal.
+        [[40, '08/03'], [90, 'WIRE OUT'], right(370, '100.00'), right(560, '900.00')],
+        [[40, '08/04'], [90, 'SALES'], right(370, '50.00'), right(560, '950.00')],
+      ]),
+    ]);
+    expect(rowsOf(statement).map((row) => row[3])).toEqual(['debit', 'credit']);
+    expect(statement.segments[0]?.transactions[0]?.correctedByBalance).toBe(true);
+    expect(statement.warnings.join(' ')).toMatch(/read against the printed running balance/);
+  });
+
+  it('ignores daily balance grids, summaries with counts and check numbers, and names a check by its number', () => {
+    const statement = parse([
+      page([
+        [[40, 'For the period 08/01/26 to 08/31/26']],
+        [[40, 'Beginning Balance'], right(330, '$2,000.00')],
+        [[40, 'Deposits and Additions'], right(250, '2'), right(330, '$800.00')],
+        [[40, 'Checks Paid'], right(250, '1'), right(330, '-$250.00')],
+        [[40, 'Ending Balance'], right(330, '$2,550.00')],
+        [[40, 'DEPOSITS AND ADDITIONS']],
+        [[40, '08/03'], [100, 'MOBILE DEPOSIT'], right(560, '300.00')],
+        [[40, '08/10'], [100, 'ZELLE FROM HARBOR'], right(560, '500.00')],
+        [[100, 'Total Deposits and Additions'], right(560, '$800.00')],
+        [[40, 'CHECKS PAID']],
+        [[40, '1043'], [120, '08/05'], right(560, '$250.00')],
+        [[40, 'DAILY ENDING BALANCE']],
+        [
+          [40, '08/03'],
+          right(150, '2,300.00'),
+          [220, '08/05'],
+          right(330, '2,050.00'),
+          [400, '08/10'],
+          right(510, '2,550.00'),
+        ],
+      ]),
+    ]);
+    expect(rowsOf(statement)).toEqual([
+      ['2026-08-03', 'MOBILE DEPOSIT', 300_00, 'credit'],
+      ['2026-08-05', 'CHECK 1043', 250_00, 'debit'],
+      ['2026-08-10', 'ZELLE FROM HARBOR', 500_00, 'credit'],
+    ]);
+    expect(statement.segments[0]?.balanceCheck.status).toBe('reconciled');
+  });
+
+  it('reads a newest-first listing oldest first and takes a balance forward row as the page opening balance', () => {
+    const statement = parse([
+      page([
+        [[40, 'Date range: Aug 1, 2026 - Aug 31, 2026']],
+        [[40, 'Aug 5, 2026'], [120, 'CARD SALES'], right(450, '$40.00'), right(560, '$1,030.00')],
+        [[40, 'Aug 4, 2026'], [120, 'FEE'], right(450, '-$10.00'), right(560, '$990.00')],
+        [[40, 'Aug 3, 2026'], [120, 'SALES'], right(450, '$100.00'), right(560, '$1,000.00')],
+      ]),
+    ]);
+    expect(statement.segments[0]?.order).toBe('newest-first');
+    expect(rowsOf(statement).map((row) => row[0])).toEqual(['2026-08-03', '2026-08-04', '2026-08-05']);
+    expect(statement.segments[0]?.openingBalanceCents).toBe(900_00);
+    const forward = parse([
+      page([
+        [[40, 'STATEMENT PERIOD 08/01/26 THRU 08/31/26']],
+        [[90, 'BALANCE FORWARD'], right(560, '1,000.00')],
+        [[40, '08-03'], [90, 'SALES'], right(450, '100.00'), right(560, '1,100.00')],
+      ]),
+      page([
+        [[90, 'BALANCE FORWARD'], right(560, '1,100.00')],
+        [[40, '08-04'], [90, 'SUPPLIES'], right(450, '40.00-'), right(560, '1,060.00')],
+      ]),
+    ]);
+    expect(forward.segments).toHaveLength(1);
+    expect(forward.segments[0]?.balanceCheck).toMatchObject({ status: 'reconciled', runningBalanceBreaks: 0 });
+  });
+
+  it('merges wrapped descriptions, leaves reference and second-date columns out, and crosses New Year', () => {
+    const statement = parse([
+      page([
+        [[40, 'December 15, 2025 through January 14, 2026']],
+        [
+          [40, 'Posting'],
+          [90, 'Value'],
+          [150, 'Bank'],
+          [230, 'Transaction'],
+          [440, 'Debit'],
+          [520, 'Credit'],
+        ],
+        [
+          [40, 'Date'],
+          [90, 'Date'],
+          [150, 'Reference'],
+          [230, 'Details'],
+          [440, 'Amount'],
+          [520, 'Amount'],
+        ],
+        [[40, '12/30'], [90, '12/29'], [150, '204396'], [230, 'PINECREST ADVANCE'], right(470, '389.00')],
+        [[230, 'ACH DEBIT 7107723']],
+        [[40, '01/02'], [90, '01/02'], [150, '204397'], [230, 'STRIPE PAYOUT'], right(560, '1,200.00')],
+      ]),
+    ]);
+    expect(rowsOf(statement)).toEqual([
+      ['2025-12-30', 'PINECREST ADVANCE ACH DEBIT 7107723', 389_00, 'debit'],
+      ['2026-01-02', 'STRIPE PAYOUT', 1_200_00, 'credit'],
+    ]);
+  });
+
+  it('reads each account of a statement that lists checking and then savings as its own period', () => {
+    const statement = parse([
+      page([
+        [[40, 'Statement Period 08/01/26 - 08/31/26']],
+        [[40, 'BUSINESS CHECKING 0001']],
+        [
+          [40, 'Date'],
+          [90, 'Description'],
+          [420, 'Amount'],
+          [520, 'Balance'],
+        ],
+        [[40, '08/01'], [90, 'Beginning Balance'], right(560, '1,000.00')],
+        [[40, '08/03'], [90, 'SALES'], right(450, '300.00'), right(560, '1,300.00')],
+        [[40, '08/04'], [90, 'TRANSFER TO SHARES'], right(450, '-100.00'), right(560, '1,200.00')],
+        [[40, '08/31'], [90, 'Ending Balance'], right(560, '1,200.00')],
+        [[40, 'SHARE SAVINGS 0000']],
+        [
+          [40, 'Date'],
+          [90, 'Description'],
+          [420, 'Amount'],
+          [520, 'Balance'],
+        ],
+        [[40, '08/01'], [90, 'Beginning Balance'], right(560, '5,000.00')],
+        [[40, '08/04'], [90, 'TRANSFER FROM CHECKING'], right(450, '100.00'), right(560, '5,100.00')],
+        [[40, '08/31'], [90, 'Ending Balance'], right(560, '5,100.00')],
+      ]),
+    ]);
+    expect(
+      statement.segments.map((segment) => [
+        segment.openingBalanceCents,
+        segment.closingBalanceCents,
+        segment.balanceCheck.status,
+        segment.transactions.length,
+      ]),
+    ).toEqual([
+      [1_000_00, 1_200_00, 'reconciled', 2],
+      [5_000_00, 5_100_00, 'reconciled', 1],
+    ]);
+  });
+
+  it('reads a table whose date comes after the description', () => {
+    const statement = parse([
+      page([
+        [[40, 'Activity from 03/01/2026 to 03/31/2026']],
+        [
+          [40, 'Description'],
+          [250, 'Date'],
+          [420, 'Amount'],
+        ],
+        [[40, 'SHOPIFY PAYOUT 5120682'], [250, '03/02/2026'], right(450, '$1,250.00')],
+        [[40, 'OFFICE DEPOT'], [250, '03/03/2026'], right(450, '-$75.10')],
+      ]),
+    ]);
+    expect(rowsOf(statement)).toEqual([
+      ['2026-03-02', 'SHOPIFY PAYOUT 5120682', 1_250_00, 'credit'],
+      ['2026-03-03', 'OFFICE DEPOT', 75_10, 'debit'],
+    ]);
+  });
+
+  it('dates yearless rows from the statement date when no period is printed', () => {
+    const statement = parse([
+      page([
+        [[40, 'Statement date: 02/28/2026']],
+        [
+          [40, 'Date'],
+          [90, 'Description'],
+          [420, 'Amount'],
+        ],
+        [[40, '02/03'], [90, 'SALES'], right(450, '100.00')],
+        [[40, '02/04'], [90, 'RENT'], right(450, '-40.00')],
+      ]),
+    ]);
+    expect(rowsOf(statement).map((row) => row[0])).toEqual(['2026-02-03', '2026-02-04']);
+  });
+});
+
+describe('statements read together', () => {
+  it('counts days two statements of the account share once, and reports gaps', () => {
+    const monthly = parse([
+      page([
+        [[40, 'Statement Period: 01/01/2026 through 01/31/2026']],
+        [
+          [40, 'Date'],
+          [90, 'Description'],
+          [420, 'Amount'],
+        ],
+        [[40, '01/05'], [90, 'SALES'], right(450, '1,000.00')],
+        [[40, '01/20'], [90, 'SALES'], right(450, '2,000.00')],
+      ]),
+    ]);
+    const printout = parse([
+      page([
+        [[40, 'Date range: 01/15/2026 - 02/14/2026']],
+        [
+          [40, 'Date'],
+          [90, 'Description'],
+          [420, 'Amount'],
+        ],
+        [[40, '01/20/2026'], [90, 'SALES'], right(450, '2,000.00')],
+        [[40, '02/10/2026'], [90, 'SALES'], right(450, '500.00')],
+      ]),
+    ]);
+    const april = parse([
+      page([
+        [[40, 'Statement Period: 04/01/2026 through 04/30/2026']],
+        [
+          [40, 'Date'],
+          [90, 'Description'],
+          [420, 'Amount'],
+        ],
+        [[40, '04/05'], [90, 'SALES'], right(450, '3,000.00')],
+      ]),
+    ]);
+    const insights = computeInsights([
+      { documentId: 'jan', statement: monthly },
+      { documentId: 'printout', statement: printout },
+      { documentId: 'apr', statement: april },
+    ]);
+    expect(insights?.months.map((month) => [month.month, month.trueRevenueCents])).toEqual([
+      ['2026-01', 3_000_00],
+      ['2026-02', 500_00],
+      ['2026-03', 0],
+      ['2026-04', 3_000_00],
+    ]);
+    expect(insights?.overlaps).toEqual([
+      expect.objectContaining({ documentId: 'printout', overlapStart: '2026-01-15', overlapEnd: '2026-01-31' }),
+    ]);
+    expect(insights?.gaps).toEqual([{ start: '2026-02-15', end: '2026-03-31', days: 45 }]);
+    expect(insights?.revenueAverage.method).toBe('days-scaled');
+    // January and April whole, February 14 of 28 days: 6,500.00 over 2.5 months.
+    expect(insights?.averageMonthlyTrueRevenueCents).toBe(2_600_00);
+  });
+});
