@@ -136,4 +136,5 @@ export {
 } from './policy';
 export { DEFAULT_READER_POOL_OPTIONS, ReaderPool } from './reader-pool';
 export { parseStatementPages } from './statement-parser';
-export { type ParseResult } from './types';
+export { type ParsedStatement, type ParseResult } from './types';
+export { computeInsights, type StatementInsights } from './insights';

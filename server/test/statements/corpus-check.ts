@@ -1,9 +1,12 @@
 // Reads a corpus case the way a submission does (pdf.js text, the statement parser, insights) and compares what
 // was read with the ledger: transactions, true revenue per calendar month, financing positions, reconciliation.
-import { computeInsights, type StatementInsights } from '../../services/underwriting/insights';
-import { extractPdfText } from '../../services/underwriting/pdf-text';
-import { parseStatementPages } from '../../services/underwriting/statement-parser';
-import type { ParsedStatement } from '../../services/underwriting/types';
+import {
+  computeInsights,
+  extractPdfText,
+  parseStatementPages,
+  type ParsedStatement,
+  type StatementInsights,
+} from '../../services/underwriting/index';
 import { expectedCorpusMonths, shownEntries } from './corpus-ledger';
 import { printedDescriptionOf, type CorpusCase } from './corpus';
 
