@@ -66,6 +66,9 @@ export const applications = mysqlTable(
     estimatedPayoffAmountCents: cents('estimated_payoff_amount_cents'),
     estimatedPaymentReductionCents: cents('estimated_payment_reduction_cents'),
     decidedAt: datetime('decided_at'),
+    // The staff member who owns the file now (null: nobody); changes are audited.
+    assignedTo: varchar('assigned_to', { length: 36 }).references(() => users.id),
+    assignedAt: datetime('assigned_at'),
     createdAt: datetime('created_at').notNull().$defaultFn(now),
     updatedAt: datetime('updated_at').notNull().$defaultFn(now).$onUpdateFn(now),
   },
@@ -79,6 +82,8 @@ export const applications = mysqlTable(
     index('applications_business_idx').on(t.businessName),
     index('applications_owner_idx').on(t.ownerName),
     index('applications_submitter_idx').on(t.submitterHash),
+    // The "Mine" filter: one staff member's files, newest first, without a sort.
+    index('applications_assignee_created_idx').on(t.assignedTo, t.createdAt, t.id),
   ],
 );
 

@@ -13,6 +13,13 @@ import {
   setStaffRoleSchema,
 } from '../../src/shared/schemas/admin';
 import {
+  addNoteSchema,
+  assignApplicationSchema,
+  editNoteSchema,
+  noteSubjectSchema,
+  workQueueSchema,
+} from '../../src/shared/schemas/back-office-work';
+import {
   exportApplicantsCsv,
   getApplicantDetail,
   listApplicants,
@@ -25,8 +32,18 @@ import {
   getDashboard,
   listActiveLoans,
   listRefinanceRequests,
+  getWorkQueue,
+  listAssignableStaff,
+  listNotes,
+  addNote,
+  editNote,
 } from '../services/back-office/index';
-import { revealApplicationPii, setApplicationStatus, countUnfinishedOcrJobs } from '../services/applications/index';
+import {
+  assignApplication,
+  revealApplicationPii,
+  setApplicationStatus,
+  countUnfinishedOcrJobs,
+} from '../services/applications/index';
 import type { Actor } from '../deps';
 import { getLoanPayments, recordLoanPayment } from '../services/loans/index';
 import {
@@ -62,7 +79,9 @@ export const adminRouter = router({
   analytics: staff.query(({ ctx }) => getAnalytics(ctx)),
   recentApplications: staff.query(({ ctx }) => recentApplications(ctx)),
 
-  listApplications: staff.input(listApplicationsSchema).query(({ ctx, input }) => listApplications(ctx, input)),
+  listApplications: staff
+    .input(listApplicationsSchema)
+    .query(({ ctx, input }) => listApplications(ctx, input, { viewerId: ctx.user.id })),
   applicationById: staff.input(byIdSchema).query(({ ctx, input }) => getApplicationDetail(ctx, actorOf(ctx), input.id)),
   // While a statement waits for OCR the detail polls this, and reads the audited detail again once it is done.
   ocrPending: staff
@@ -90,6 +109,16 @@ export const adminRouter = router({
   recordPayment: staff
     .input(recordPaymentSchema)
     .mutation(({ ctx, input }) => recordLoanPayment(ctx, actorOf(ctx), input)),
+
+  // The work queue, who owns a file, and staff notes (never reachable from a client path).
+  workQueue: staff.input(workQueueSchema).query(({ ctx, input }) => getWorkQueue(ctx, ctx.user.id, input)),
+  assignableStaff: staff.query(({ ctx }) => listAssignableStaff(ctx)),
+  assignApplication: staff
+    .input(assignApplicationSchema)
+    .mutation(({ ctx, input }) => assignApplication(ctx, actorOf(ctx), input)),
+  notes: staff.input(noteSubjectSchema).query(({ ctx, input }) => listNotes(ctx, ctx.user.id, input)),
+  addNote: staff.input(addNoteSchema).mutation(({ ctx, input }) => addNote(ctx, actorOf(ctx), input)),
+  editNote: staff.input(editNoteSchema).mutation(({ ctx, input }) => editNote(ctx, actorOf(ctx), input)),
 
   refinanceRequests: staff.query(({ ctx }) => listRefinanceRequests(ctx)),
 

@@ -8,6 +8,10 @@ export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 export const AI_DECISIONS = ['approved', 'declined', 'review'] as const;
 export type AiDecision = (typeof AI_DECISIONS)[number];
 
+/** What a staff note can be written on. */
+export const NOTE_SUBJECTS = ['application', 'applicant'] as const;
+export type NoteSubject = (typeof NOTE_SUBJECTS)[number];
+
 export const DOCUMENT_KINDS = ['bank_statement', 'drivers_license', 'voided_check'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 

@@ -1,3 +1,4 @@
+export { assignApplication } from './assignment';
 export { listClientApplications } from './client-applications';
 export { sweepOrphanDocuments, type UploadedDocument } from './documents';
 export { keyScopeOf, sweepIdempotencyKeys } from './idempotency';

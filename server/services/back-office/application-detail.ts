@@ -10,6 +10,7 @@ import { listLoanLowerPaymentRequests } from '../loans/index';
 import { findOfferSignature } from '../offers/index';
 import { type Actor, type ServiceDeps } from '../../deps';
 import { toDollars } from './common';
+import { staffNames } from './work-queue';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Detail: every field of the spec, SSN/EIN/birth date masked, documents, the underwriting analysis and history.
@@ -54,13 +55,20 @@ const HISTORY_ACTIONS: Record<string, string> = {
   'document.open': 'Document opened',
   'offer.sign': 'Offer signed by the client',
   'application.consolidation_request': 'Consolidation requested by the client',
+  'application.assign': 'Assignment changed',
 };
 
 async function historyOf(db: DbOrTx, applicationId: string) {
   const rows = (await listAuditForTarget(db, 'application', applicationId)).filter(
     (row) => row.action in HISTORY_ACTIONS,
   );
-  const actorIds = [...new Set(rows.map((row) => row.actorId).filter((id): id is string => Boolean(id)))];
+  // Assignment rows name staff members (from, to) by id: their names are read with the actors'.
+  const assignees = rows
+    .filter((row) => row.action === 'application.assign')
+    .flatMap((row) => [asString(asRecord(row.detail).from), asString(asRecord(row.detail).to)]);
+  const actorIds = [
+    ...new Set([...rows.map((row) => row.actorId), ...assignees].filter((id): id is string => Boolean(id))),
+  ];
   const actors = actorIds.length
     ? await db
         .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
@@ -72,6 +80,8 @@ async function historyOf(db: DbOrTx, applicationId: string) {
   );
   return rows.map((row) => {
     const detail = asRecord(row.detail);
+    const staffName = (id: string | null) => (id ? (names.get(id) ?? 'Former staff member') : null);
+    const isAssign = row.action === 'application.assign';
     return {
       at: asUtcDate(row.at),
       action: row.action,
@@ -79,8 +89,8 @@ async function historyOf(db: DbOrTx, applicationId: string) {
       actorName: row.actorId ? (names.get(row.actorId) ?? 'Former staff member') : 'System',
       actorRole: row.actorRole,
       outcome: row.outcome,
-      from: asString(detail.from),
-      to: asString(detail.to),
+      from: isAssign ? staffName(asString(detail.from)) : asString(detail.from),
+      to: isAssign ? staffName(asString(detail.to)) : asString(detail.to),
       field: asString(detail.field),
       reason: asString(detail.reason),
       documentId: asString(detail.documentId),
@@ -176,6 +186,12 @@ export async function getApplicationDetail(deps: Pick<ServiceDeps, 'db'>, actor:
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     decidedAt: row.decidedAt,
+    assignee: row.assignedTo
+      ? {
+          id: row.assignedTo,
+          name: (await staffNames(db, [row.assignedTo])).get(row.assignedTo) ?? 'Former staff member',
+        }
+      : null,
     aiData: underwriting ? toAiDataDto(underwriting.aiData) : null,
     underwriting: underwriting
       ? {

@@ -14,10 +14,12 @@ import { type SearchField, type SearchPath, keyedField, prefixSearchKeySql, star
 // List: keyset pages newest first (created_at, id), every path backed by an index (see 0001_admin_search.sql).
 // ---------------------------------------------------------------------------------------------------------------
 
-type Filters = { status: ApplicationStatus | null; ai: AiDecision | null };
+type Filters = { status: ApplicationStatus | null; ai: AiDecision | null; assignedTo: string | null };
 
 /** The ordered index that serves a filter combination without a sort (MariaDB needs the hint, STACK-NOTES 8). */
 function orderIndexFor(filters: Filters): string {
+  // One staff member's files are few: their own index, the other filters read on those rows.
+  if (filters.assignedTo) return 'applications_assignee_created_idx';
   if (filters.status && filters.ai) return 'applications_status_ai_created_idx';
   if (filters.status) return 'applications_status_created_idx';
   if (filters.ai) return 'applications_ai_created_idx';
@@ -28,6 +30,7 @@ function filterConditions(filters: Filters): SQL[] {
   const conditions: SQL[] = [];
   if (filters.status) conditions.push(eq(applications.status, filters.status));
   if (filters.ai) conditions.push(eq(applications.aiApproved, filters.ai));
+  if (filters.assignedTo) conditions.push(eq(applications.assignedTo, filters.assignedTo));
   return conditions;
 }
 
@@ -69,13 +72,15 @@ function searchFields(term: string): SearchField[] {
 }
 
 /** `path` forces one search path (tests compare them on small data); by default it is chosen per column. */
-export type SearchOptions = { path?: SearchPath };
+export type SearchOptions = { path?: SearchPath; viewerId?: string };
 
 /** The ordered key query of one page: (id, created_at) only, so every path reads index entries alone. */
 async function pageKeySql(db: Db, query: ListApplicationsQuery, plan: PagePlan, options: SearchOptions): Promise<SQL> {
   const filters: Filters = {
     status: query.status === 'all' ? null : query.status,
     ai: query.aiApproved === 'all' ? null : query.aiApproved,
+    // "Mine" without a viewer matches nobody rather than everybody.
+    assignedTo: query.assignee === 'mine' ? (options.viewerId ?? '-') : null,
   };
   const take = query.limit + 1;
   const offset = plan.kind === 'after' ? plan.offset : 0;

@@ -7,3 +7,5 @@ export { downloadContentType, encodeRfc8187, openDocument, sanitiseFileName } fr
 export { RECOUNT_LIST_COUNTERS_SQL } from './list-counters';
 export { listActiveLoans } from './loans';
 export { listRefinanceRequests } from './refinance';
+export { addNote, editNote, listNotes } from './notes';
+export { getWorkQueue, listAssignableStaff } from './work-queue';

@@ -17,6 +17,7 @@ describe('admin schemas', () => {
       search: undefined,
       status: 'all',
       aiApproved: 'all',
+      assignee: 'all',
       cursor: undefined,
       direction: 'next',
     });

@@ -48,6 +48,7 @@ export const listApplicationsSchema = z
     search: searchText,
     status: z.enum(APPLICATION_STATUS_FILTERS).default('all'),
     aiApproved: z.enum(AI_STATUS_FILTERS).default('all'),
+    assignee: z.enum(['all', 'mine']).default('all'),
     ...paging,
   })
   .strict();

@@ -15,6 +15,7 @@ import { ByEmailDialog } from './by-email-dialog';
 import { LoansTab } from './loans-tab';
 import { OverviewTab } from './overview-tab';
 import { PaymentsDialog } from './payments-dialog';
+import { QueueTab } from './queue-tab';
 import { RefinancingTab } from './refinancing-tab';
 import { StaffTab } from './staff-tab';
 import { SummaryCards } from './summary-cards';
@@ -87,6 +88,7 @@ export function AdminDashboard({ user }: Props) {
             css={{ '& > button': { flexShrink: 0, whiteSpace: 'nowrap' } }}
           >
             <Tabs.Trigger value="overview">Overview</Tabs.Trigger>
+            <Tabs.Trigger value="queue">Queue</Tabs.Trigger>
             <Tabs.Trigger value="applications">Applications</Tabs.Trigger>
             <Tabs.Trigger value="applicants">Applicants</Tabs.Trigger>
             <Tabs.Trigger value="loans">Active Loans</Tabs.Trigger>
@@ -96,6 +98,9 @@ export function AdminDashboard({ user }: Props) {
           </Tabs.List>
           <Tabs.Content value="overview">
             <OverviewTab dashboard={dashboard.data} onView={openDetail} />
+          </Tabs.Content>
+          <Tabs.Content value="queue">
+            <QueueTab currentUserId={user.id} onView={openDetail} />
           </Tabs.Content>
           <Tabs.Content value="applications">
             <ApplicationsTab onView={openDetail} onByEmail={openByEmail} />
@@ -123,6 +128,7 @@ export function AdminDashboard({ user }: Props) {
       <ApplicationDetailDialog
         request={detail}
         canReveal={isSuperAdmin}
+        currentUserId={user.id}
         onClose={() => setDetail(null)}
         onByEmail={openByEmail}
       />

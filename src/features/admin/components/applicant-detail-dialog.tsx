@@ -7,6 +7,7 @@ import { trpc } from '@/lib/trpc';
 import type { ApplicantRow } from '../types';
 import { formatCalendarDate, formatDateTime } from '@shared/format';
 import { ApplicationListTable } from './application-list-table';
+import { NotesTimeline } from './notes-timeline';
 
 type Props = { applicant: ApplicantRow | null; onClose: () => void; onView: (id: string) => void };
 
@@ -91,6 +92,12 @@ function ApplicantBody({ applicant, onView }: { applicant: ApplicantRow; onView:
                 onView={onView}
               />
             )}
+          </Stack>
+          <Stack gap="2">
+            <Heading as="h3" size="sm">
+              Notes
+            </Heading>
+            <NotesTimeline subjectType="applicant" subjectId={applicant.id} events={[]} label={`Notes on ${name}`} />
           </Stack>
         </Stack>
       </Dialog.Body>

@@ -25,6 +25,8 @@ import { hasPendingOcr } from '../utils/analysis';
 import { formatCalendarDate, formatDateTime, formatUsd, shortId } from '@shared/format';
 import { AiDecisionBadge, StatusBadge } from './badges';
 import { FieldList } from './field-list';
+import { AssigneeControl } from './assignee-control';
+import { NotesTimeline } from './notes-timeline';
 import { LowerPaymentRequestList, OfferSignaturePanel } from './offer-signature';
 import { StatusSelect } from './status-select';
 import { UnderwritingAnalysis } from './underwriting-analysis';
@@ -38,15 +40,18 @@ const OCR_REFRESH_LIMIT = 120;
 type Props = {
   request: DetailRequest | null;
   canReveal: boolean;
+  currentUserId: string;
   onClose: () => void;
   onByEmail: (email: string) => void;
 };
 
 /** Application detail dialog (every field), plus documents, the analysis and the status history. */
-export function ApplicationDetailDialog({ request, canReveal, onClose, onByEmail }: Props) {
+export function ApplicationDetailDialog({ request, canReveal, currentUserId, onClose, onByEmail }: Props) {
   return (
     <AppDialog open={request !== null} onOpenChange={(next) => !next && onClose()} size="xl">
-      {request && <DetailContent request={request} canReveal={canReveal} onByEmail={onByEmail} />}
+      {request && (
+        <DetailContent request={request} canReveal={canReveal} currentUserId={currentUserId} onByEmail={onByEmail} />
+      )}
     </AppDialog>
   );
 }
@@ -54,10 +59,12 @@ export function ApplicationDetailDialog({ request, canReveal, onClose, onByEmail
 function DetailContent({
   request,
   canReveal,
+  currentUserId,
   onByEmail,
 }: {
   request: DetailRequest;
   canReveal: boolean;
+  currentUserId: string;
   onByEmail: (email: string) => void;
 }) {
   const query = trpc.admin.applicationById.useQuery({ id: request.id }, { staleTime: 10_000 });
@@ -129,6 +136,7 @@ function DetailContent({
             <StatusBadge status={detail.status} />
             <AiDecisionBadge decision={detail.aiApproved} />
           </HStack>
+          <AssigneeControl application={detail} currentUserId={currentUserId} />
         </Stack>
       </Dialog.Header>
       <Dialog.Body>
@@ -141,7 +149,7 @@ function DetailContent({
             <Tabs.Trigger value="details">Details</Tabs.Trigger>
             <Tabs.Trigger value="analysis">Analysis</Tabs.Trigger>
             <Tabs.Trigger value="documents">Documents ({detail.documents.length})</Tabs.Trigger>
-            <Tabs.Trigger value="history">History</Tabs.Trigger>
+            <Tabs.Trigger value="history">Timeline</Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="details">
             <DetailsPanel detail={detail} canReveal={canReveal} onByEmail={onByEmail} />
@@ -440,27 +448,23 @@ function DocumentsPanel({ detail }: { detail: ApplicationDetail }) {
 }
 
 function HistoryPanel({ detail }: { detail: ApplicationDetail }) {
-  if (detail.history.length === 0) return <Text color="fg.muted">No status changes yet.</Text>;
   const documentName = (id: string | null) =>
     detail.documents.find((document) => document.id === id)?.originalName ?? 'a document';
-  return (
-    <Stack as="ol" gap="3" listStyleType="none">
-      {detail.history.map((event, index) => (
-        <Box as="li" key={`${event.at.toString()}-${index}`} borderLeftWidth="3px" borderColor="brand.solid" ps="3">
-          <Text fontWeight="medium">
-            {event.action === 'application.status' && event.from && event.to
-              ? `${applicationStatusLabel(event.from)} → ${applicationStatusLabel(event.to)}`
-              : event.action === 'document.open'
-                ? `Opened ${documentName(event.documentId)}`
-                : event.action === 'application.pii_reveal'
-                  ? `Revealed ${event.field ?? 'a restricted value'}${event.reason ? ` — “${event.reason}”` : ''}`
-                  : event.label}
-          </Text>
-          <Text fontSize="sm" color="fg.muted">
-            {event.actorName} · {formatDateTime(event.at)}
-          </Text>
-        </Box>
-      ))}
-    </Stack>
-  );
+  const events = detail.history.map((event) => ({
+    at: event.at,
+    actorName: event.actorName,
+    title:
+      event.action === 'application.status' && event.from && event.to
+        ? `${applicationStatusLabel(event.from)} → ${applicationStatusLabel(event.to)}`
+        : event.action === 'application.assign'
+          ? event.to
+            ? `Assigned to ${event.to}`
+            : `Unassigned${event.from ? ` from ${event.from}` : ''}`
+          : event.action === 'document.open'
+            ? `Opened ${documentName(event.documentId)}`
+            : event.action === 'application.pii_reveal'
+              ? `Revealed ${event.field ?? 'a restricted value'}${event.reason ? ` — “${event.reason}”` : ''}`
+              : event.label,
+  }));
+  return <NotesTimeline subjectType="application" subjectId={detail.id} events={events} label="Application timeline" />;
 }

@@ -8,6 +8,7 @@ import {
   aiDecisionLabel,
   applicationStatusLabel,
 } from '@shared/schemas/admin';
+import { ASSIGNEE_FILTERS, type AssigneeFilter } from '@shared/schemas/back-office-work';
 import { useCursorPager } from '../hooks/use-cursor-pager';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useListErrorToast } from '../hooks/use-list-error-toast';
@@ -21,6 +22,8 @@ type AiFilter = (typeof AI_STATUS_FILTERS)[number];
 
 const isStatusFilter = (value: string): value is StatusFilter =>
   (APPLICATION_STATUS_FILTERS as readonly string[]).includes(value);
+const isAssigneeFilter = (value: string): value is AssigneeFilter =>
+  (ASSIGNEE_FILTERS as readonly string[]).includes(value);
 const isAiFilter = (value: string): value is AiFilter => (AI_STATUS_FILTERS as readonly string[]).includes(value);
 
 type Props = {
@@ -33,10 +36,11 @@ export function ApplicationsTab({ onView, onByEmail }: Props) {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
   const [aiApproved, setAiApproved] = useState<AiFilter>('all');
+  const [assignee, setAssignee] = useState<AssigneeFilter>('all');
   const term = useDebouncedValue(search.trim());
-  const pager = useCursorPager(JSON.stringify([term, status, aiApproved]));
+  const pager = useCursorPager(JSON.stringify([term, status, aiApproved, assignee]));
   const query = trpc.admin.listApplications.useQuery(
-    { search: term || undefined, status, aiApproved, ...pager.input },
+    { search: term || undefined, status, aiApproved, assignee, ...pager.input },
     { placeholderData: keepPreviousData, staleTime: 10_000 },
   );
   useListErrorToast(query.error, 'Failed to fetch applications');
@@ -83,6 +87,21 @@ export function ApplicationsTab({ onView, onByEmail }: Props) {
                   {value === 'all' ? 'All AI decisions' : aiDecisionLabel(value)}
                 </option>
               ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+        <Field.Root flex="1">
+          <Field.Label>Assigned</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field
+              value={assignee}
+              onChange={(event) =>
+                isAssigneeFilter(event.currentTarget.value) && setAssignee(event.currentTarget.value)
+              }
+            >
+              <option value="all">Everyone&apos;s</option>
+              <option value="mine">Mine</option>
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>

@@ -10,7 +10,10 @@ import { PagedTable } from './data-table';
 
 type Props = { onView: (applicationId: string) => void; onPayments: (loan: LoanRow) => void };
 
-/** Active Loans tab: Business, Principal, Current Balance, Monthly Payment, Next Payment, Status, Actions. */
+/**
+ * Active Loans tab: Business, Principal, Current Balance, payment, Next Payment, Status, Actions. Every loan is repaid
+ * weekly, so the payment column says so and shows the weekly installment (a monthly figure would mislead).
+ */
 export function LoansTab({ onView, onPayments }: Props) {
   const pager = useCursorPager('loans');
   const query = trpc.admin.listLoans.useQuery(
@@ -38,7 +41,7 @@ export function LoansTab({ onView, onPayments }: Props) {
           'Business',
           { label: 'Principal', isNumeric: true },
           { label: 'Current Balance', isNumeric: true },
-          { label: 'Monthly Payment', isNumeric: true },
+          { label: 'Weekly Payment', isNumeric: true },
           'Next Payment',
           'Status',
           'Actions',
@@ -52,9 +55,9 @@ export function LoansTab({ onView, onPayments }: Props) {
             <Table.Cell textAlign="end">{formatUsd(loan.principalAmount)}</Table.Cell>
             <Table.Cell textAlign="end">{formatUsdCents(loan.currentBalance)}</Table.Cell>
             <Table.Cell textAlign="end">
-              {formatUsdCents(loan.monthlyPayment)}
+              {formatUsdCents(loan.weeklyPayment)}
               <Text fontSize="xs" color="fg.muted">
-                {formatUsdCents(loan.weeklyPayment)} weekly
+                every week
               </Text>
             </Table.Cell>
             <Table.Cell whiteSpace="nowrap">{formatCalendarDate(loan.nextPaymentDate)}</Table.Cell>

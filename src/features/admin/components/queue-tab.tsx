@@ -1,0 +1,108 @@
+import { Badge, Button, Field, HStack, NativeSelect, Stack, Table, Text, Wrap } from '@chakra-ui/react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
+import { trpc } from '@/lib/trpc';
+import { ASSIGNEE_FILTERS, QUEUE_REASONS, type AssigneeFilter } from '@shared/schemas/back-office-work';
+import { formatCalendarDate, formatUsd } from '@shared/format';
+import { useCursorPager } from '../hooks/use-cursor-pager';
+import { useListErrorToast } from '../hooks/use-list-error-toast';
+import { waitingFor } from '../utils/queue';
+import { AssigneeControl } from './assignee-control';
+import { PagedTable } from './data-table';
+
+const isAssigneeFilter = (value: string): value is AssigneeFilter =>
+  (ASSIGNEE_FILTERS as readonly string[]).includes(value);
+
+type Props = { currentUserId: string; onView: (id: string, focus?: 'analysis') => void };
+
+/** The work queue: applications waiting for a person, oldest first, with how long and why, and who owns each. */
+export function QueueTab({ currentUserId, onView }: Props) {
+  const [assignee, setAssignee] = useState<AssigneeFilter>('all');
+  const pager = useCursorPager(`queue-${assignee}`);
+  const query = trpc.admin.workQueue.useQuery(
+    { assignee, ...pager.input },
+    { placeholderData: keepPreviousData, staleTime: 10_000 },
+  );
+  useListErrorToast(query.error, 'Failed to fetch the work queue');
+  const rows = query.data?.items ?? [];
+  // Ages as of the moment the list was read, so a re-render does not change them.
+  const now = query.dataUpdatedAt;
+
+  return (
+    <Stack gap="4">
+      <HStack justify="space-between" align="flex-end" wrap="wrap" gap="3">
+        <Text color="fg.muted" fontSize="sm">
+          Applications waiting for a person, the longest waiting first.
+        </Text>
+        <Field.Root width="auto">
+          <Field.Label>Assigned</Field.Label>
+          <NativeSelect.Root size="sm" width="44">
+            <NativeSelect.Field
+              value={assignee}
+              onChange={(event) =>
+                isAssigneeFilter(event.currentTarget.value) && setAssignee(event.currentTarget.value)
+              }
+            >
+              <option value="all">Everyone&apos;s</option>
+              <option value="mine">Mine</option>
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+      </HStack>
+      <PagedTable
+        label="Queue"
+        texts={{
+          error: 'Failed to fetch the work queue',
+          loading: 'Loading the work queue',
+          empty: 'Nothing is waiting for a person',
+        }}
+        query={query}
+        rowCount={rows.length}
+        pager={pager}
+        caption="Work queue, oldest first"
+        columns={['Business', { label: 'Amount', isNumeric: true }, 'Waiting', 'Reason', 'Assigned', 'Actions']}
+      >
+        {rows.map((row) => (
+          <Table.Row key={row.id}>
+            <Table.Cell minW="40">
+              <Text fontWeight="medium">{row.businessName}</Text>
+              <Text fontSize="xs" color="fg.muted">
+                {row.ownerName}
+              </Text>
+            </Table.Cell>
+            <Table.Cell textAlign="end">{formatUsd(row.loanAmount)}</Table.Cell>
+            <Table.Cell whiteSpace="nowrap">
+              <Text>{waitingFor(row.createdAt, now)}</Text>
+              <Text fontSize="xs" color="fg.muted">
+                since {formatCalendarDate(row.createdAt)}
+              </Text>
+            </Table.Cell>
+            <Table.Cell>
+              <Wrap gap="1">
+                {row.reasons.map((reason) => (
+                  <Badge key={reason} colorPalette={reason === 'review' ? 'orange' : 'red'} variant="subtle">
+                    {QUEUE_REASONS[reason]}
+                  </Badge>
+                ))}
+              </Wrap>
+            </Table.Cell>
+            <Table.Cell>
+              <AssigneeControl application={row} currentUserId={currentUserId} />
+            </Table.Cell>
+            <Table.Cell>
+              <Button
+                size="xs"
+                variant="outline"
+                aria-label={`View ${row.businessName}`}
+                onClick={() => onView(row.id)}
+              >
+                View
+              </Button>
+            </Table.Cell>
+          </Table.Row>
+        ))}
+      </PagedTable>
+    </Stack>
+  );
+}
