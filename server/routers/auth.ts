@@ -10,7 +10,20 @@ import {
   resetPassword,
   toAuthUserDto,
 } from '../services/accounts/index';
+import { redeemBrowserClaim } from '../services/applications/index';
+import type { Context } from '../trpc/context';
 import { protectedProcedure, publicProcedure, router } from '../trpc/init';
+
+/** After sign-in: the one-hour claim the submission answer left in this browser, spent once it has been used. */
+const claimFromBrowser = (ctx: Context) => async (userId: string) => {
+  const { linked, spent } = await redeemBrowserClaim(ctx.db, {
+    token: ctx.visitor.claimToken(),
+    userId,
+    meta: ctx.meta,
+  });
+  if (spent) ctx.visitor.setClaim(null);
+  return linked;
+};
 
 export const authRouter = router({
   /** The signed-in user, or 401 (spec: failure means signed out). */
@@ -20,17 +33,23 @@ export const authRouter = router({
   login: publicProcedure
     .input(loginSchema)
     .mutation(({ ctx, input }) =>
-      login(ctx, { meta: ctx.meta, setCookie: ctx.setCookie, currentSession: ctx.session }, input),
+      login(
+        ctx,
+        { meta: ctx.meta, setCookie: ctx.setCookie, currentSession: ctx.session, afterSignIn: claimFromBrowser(ctx) },
+        input,
+      ),
     ),
-  logout: publicProcedure.mutation(({ ctx }) =>
-    logout(ctx, { meta: ctx.meta, setCookie: ctx.setCookie }, ctx.session, ctx.user?.id ?? null),
-  ),
+  logout: publicProcedure.mutation(({ ctx }) => {
+    // The next person at this browser starts with no visitor id and no claim.
+    ctx.visitor.clear();
+    return logout(ctx, { meta: ctx.meta, setCookie: ctx.setCookie }, ctx.session, ctx.user?.id ?? null);
+  }),
   register: publicProcedure
     .input(registerSchema)
     .mutation(({ ctx, input }) =>
       registerClient(
         ctx,
-        { meta: ctx.meta, setCookie: ctx.setCookie, visitorHash: ctx.visitor.hash(), currentSession: ctx.session },
+        { meta: ctx.meta, setCookie: ctx.setCookie, currentSession: ctx.session, afterSignIn: claimFromBrowser(ctx) },
         input,
       ),
     ),

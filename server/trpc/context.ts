@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { AuthSession, AuthUser } from '../auth/lucia';
 import { readSession } from '../auth/session';
-import { readVisitor, type Visitor } from '../auth/visitor';
+import { fixedVisitor, readVisitor, type Visitor } from '../auth/visitor';
 import type { AppDeps, RequestMeta } from '../deps';
 import { getClientIp } from '../http/helpers';
 
@@ -10,7 +10,7 @@ export type Context = AppDeps & {
   user: AuthUser | null;
   session: AuthSession | null;
   meta: RequestMeta;
-  /** The browser's anonymous visitor id (chat guard, linking anonymous applications). */
+  /** The anonymous browser: its visitor id (chat guard) and the claim of its last application. */
   visitor: Visitor;
   /** Adds a Set-Cookie header to whichever transport answers (tRPC, REST, or a test collector). */
   setCookie: (cookie: string) => void;
@@ -26,7 +26,7 @@ export function createInnerContext(
     user: opts.user ?? null,
     session: opts.session ?? null,
     meta: { ip: '127.0.0.1', userAgent: '', requestId: randomUUID(), ...opts.meta },
-    visitor: opts.visitor ?? { hash: () => null, ensure: () => 'test-visitor' },
+    visitor: opts.visitor ?? fixedVisitor(null),
     setCookie: opts.setCookie ?? (() => undefined),
   };
 }

@@ -1,3 +1,13 @@
+export {
+  CLAIM_LINK_INVALID,
+  CLAIM_WRONG_ACCOUNT,
+  RESEND_ANSWER,
+  issueClaim,
+  previewClaimLink,
+  redeemBrowserClaim,
+  redeemClaim,
+  resendClaimLinks,
+} from './claims';
 export { listClientApplications } from './client-applications';
 export { sweepOrphanDocuments, type UploadedDocument } from './documents';
 export { sweepIdempotencyKeys } from './idempotency';
