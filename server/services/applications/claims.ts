@@ -101,7 +101,7 @@ export async function redeemClaim(
   input: { token: string; kind: ClaimKind; userId: string; meta: RequestMeta },
 ): Promise<{ applicationId: string }> {
   const tokenHash = sha256Hex(input.token);
-  const applicationId = await db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx) => {
     const [claim] = await tx
       .select({ applicationId: applicationClaims.applicationId, email: applicationClaims.email })
       .from(applicationClaims)
@@ -113,23 +113,14 @@ export async function redeemClaim(
       .from(users)
       .where(eq(users.id, input.userId));
     if (!user || user.role !== 'client' || normaliseEmail(user.email) !== claim.email) {
-      await recordAudit(tx, {
-        actorId: input.userId,
-        action: 'application.claim',
-        outcome: 'failure',
-        targetType: 'application',
-        targetId: claim.applicationId,
-        ip: input.meta.ip,
-        detail: { kind: input.kind, reason: 'email' },
-      });
-      throw new AppError('FORBIDDEN', CLAIM_WRONG_ACCOUNT);
+      return { refused: claim.applicationId };
     }
     await tx.update(applicationClaims).set({ usedAt: new Date() }).where(eq(applicationClaims.tokenHash, tokenHash));
     const [linked] = await tx
       .update(applications)
       .set({ userId: input.userId, isExistingClient: false })
       .where(and(eq(applications.id, claim.applicationId), isNull(applications.userId)));
-    if (linked.affectedRows !== 1) return null;
+    if (linked.affectedRows !== 1) return { alreadyLinked: true };
     // The application's other claims are spent with it.
     await tx
       .update(applicationClaims)
@@ -145,10 +136,23 @@ export async function redeemClaim(
       ip: input.meta.ip,
       detail: { kind: input.kind },
     });
-    return claim.applicationId;
+    return { applicationId: claim.applicationId };
   });
-  if (!applicationId) throw new AppError('CONFLICT', CLAIM_ALREADY_LINKED);
-  return { applicationId };
+  if ('refused' in outcome) {
+    // Recorded outside the transaction that read the claim, so the refusal stays on file.
+    await recordAudit(db, {
+      actorId: input.userId,
+      action: 'application.claim',
+      outcome: 'failure',
+      targetType: 'application',
+      targetId: outcome.refused,
+      ip: input.meta.ip,
+      detail: { kind: input.kind, reason: 'email' },
+    });
+    throw new AppError('FORBIDDEN', CLAIM_WRONG_ACCOUNT);
+  }
+  if ('alreadyLinked' in outcome) throw new AppError('CONFLICT', CLAIM_ALREADY_LINKED);
+  return { applicationId: outcome.applicationId };
 }
 
 /**
