@@ -25,9 +25,9 @@ export const applications = mysqlTable(
   'applications',
   {
     id: varchar('id', { length: 36 }).primaryKey(),
-    // Null until an account claims it (linked by the submitting browser session, never by email).
+    // Null until an account claims it (a one-time claim bound to the application and the applicant's email).
     userId: varchar('user_id', { length: 36 }).references(() => users.id),
-    // SHA-256 of the submitting visitor's cookie token, for linking at account creation.
+    // SHA-256 of the submitting visitor's cookie token: which browser sent it (it links nothing).
     submitterHash: varchar('submitter_hash', { length: 64 }),
     status: mysqlEnum('status', APPLICATION_STATUSES).notNull().default('pending'),
     aiApproved: mysqlEnum('ai_approved', AI_DECISIONS),

@@ -6,3 +6,4 @@ export * from './site';
 export * from './offers';
 export * from './ocr';
 export * from './staff-notes';
+export * from './claims';

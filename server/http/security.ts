@@ -23,10 +23,12 @@ export function securityHeaders(opts: { mapsEnabled: boolean }) {
     res.setHeader('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
     res.setHeader('Content-Security-Policy', csp);
     res.setHeader('X-Content-Type-Options', 'nosniff');
-    // The reset link carries its token in the query string: never leak it through Referer.
+    // The reset and claim links carry their token in the query string: never leak it through Referer.
     res.setHeader(
       'Referrer-Policy',
-      pathname.startsWith('/reset-password') ? 'no-referrer' : 'strict-origin-when-cross-origin',
+      pathname.startsWith('/reset-password') || pathname.startsWith('/applications/claim')
+        ? 'no-referrer'
+        : 'strict-origin-when-cross-origin',
     );
     res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
     res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');

@@ -19,6 +19,8 @@ export const LIMITS = {
   totpUser: { name: 'totp-user', max: 5, windowSeconds: 1800 },
   forgotEmail: { name: 'forgot-email', max: 3, windowSeconds: 3600 },
   forgotIp: { name: 'forgot-ip', max: 10, windowSeconds: 3600 },
+  claimResendEmail: { name: 'claim-resend-email', max: 3, windowSeconds: 3600 },
+  claimResendIp: { name: 'claim-resend-ip', max: 5, windowSeconds: 3600 },
   resetIp: { name: 'reset-ip', max: 10, windowSeconds: 900 },
   registerIp: { name: 'register-ip', max: 5, windowSeconds: 3600 },
   signupIp: { name: 'signup-ip', max: 5, windowSeconds: 3600 },

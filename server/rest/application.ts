@@ -1,7 +1,7 @@
 import { idempotencyKeySchema } from '../../src/shared/schemas/application';
 import type { AppDeps } from '../deps';
 import { sendJson } from '../http/helpers';
-import { assertKeyNotInFlight, keyScopeOf, submitApplication } from '../services/applications/index';
+import { assertKeyNotInFlight, issueClaim, keyScopeOf, submitApplication } from '../services/applications/index';
 import { LIMITS } from '../lib/rate-limit';
 import type { Context } from '../trpc/context';
 import { AppError } from '../lib/errors';
@@ -46,6 +46,13 @@ export const applicationRoutes: RestRoute[] = [
           files: upload.files,
           ip: ctx.meta.ip,
         });
+        if (applicant.role !== 'client') {
+          // The wizard's create-account step claims through this one-hour cookie; a fresh visitor id keeps an id
+          // planted in this browser before from following the applicant.
+          const claim = await issueClaim(ctx.db, answer.body.applicationId, 'browser');
+          if (claim) ctx.visitor.setClaim(claim);
+          ctx.visitor.rotate();
+        }
         sendJson(res, answer.status, answer.body);
       } finally {
         await upload.dispose();
@@ -58,7 +65,7 @@ function applicantOf(ctx: Context) {
   return {
     userId: ctx.user?.id ?? null,
     role: ctx.user?.role ?? null,
-    // Issued now if the browser has none, so "Create account" can link this submission (PRODUCT.md 3).
+    // Which browser submitted (kept with the application; it links nothing).
     visitorHash: ctx.user?.role === 'client' ? ctx.visitor.hash() : ctx.visitor.ensure(),
   };
 }

@@ -8,6 +8,7 @@ import { users } from '../../drizzle/schema/index';
 import type { Role } from '../../src/shared/constants';
 import { startSession, type AuthSession, type AuthUser } from '../auth/lucia';
 import { hashPassword } from '../auth/password';
+import { fixedVisitor } from '../auth/visitor';
 import { createApp, createDeps } from '../app';
 import type { Db } from '../db';
 import type { AppDeps } from '../deps';
@@ -133,7 +134,7 @@ export async function callerFor(user: AuthUser | null, opts: CallerOpts = {}) {
     user,
     session,
     meta: { ip: opts.ip ?? uniqueIp() },
-    visitor: { hash: () => visitorHash, ensure: () => visitorHash ?? 'visitor-hash' },
+    visitor: fixedVisitor(visitorHash, 'visitor-hash'),
     setCookie: (cookie) => cookies.push(cookie),
   });
   return createCaller(ctx);

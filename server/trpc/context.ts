@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { AuthSession, AuthUser } from '../auth/lucia';
 import { readDevice, UNTRUSTED_DEVICE, type Device } from '../auth/device';
 import { readSession } from '../auth/session';
-import { readVisitor, type Visitor } from '../auth/visitor';
+import { fixedVisitor, readVisitor, type Visitor } from '../auth/visitor';
 import type { AppDeps, RequestMeta } from '../deps';
 import { getClientIp } from '../http/helpers';
 
@@ -11,7 +11,7 @@ export type Context = AppDeps & {
   user: AuthUser | null;
   session: AuthSession | null;
   meta: RequestMeta;
-  /** The browser's anonymous visitor id (chat guard, linking anonymous applications). */
+  /** The anonymous browser: its visitor id (chat guard) and the claim of its last application. */
   visitor: Visitor;
   /** Whether this browser signed in to an account before (login throttling). */
   device: Device;
@@ -31,7 +31,7 @@ export function createInnerContext(
     user: opts.user ?? null,
     session: opts.session ?? null,
     meta: { ip: '127.0.0.1', userAgent: '', requestId: randomUUID(), ...opts.meta },
-    visitor: opts.visitor ?? { hash: () => null, ensure: () => 'test-visitor' },
+    visitor: opts.visitor ?? fixedVisitor(null),
     device: opts.device ?? UNTRUSTED_DEVICE,
     setCookie: opts.setCookie ?? (() => undefined),
   };

@@ -19,6 +19,7 @@ const AboutPage = lazyPage(() => import('@/features/public/pages/about-page'));
 const ContactPage = lazyPage(() => import('@/features/public/pages/contact-page'));
 const ApplyPage = lazyPage(withLaterRecipes(() => import('@/features/applications/pages/apply-page')));
 const LoginPage = lazyPage(withLaterRecipes(() => import('@/features/auth/pages/login-page')));
+const ClaimPage = lazyPage(withLaterRecipes(() => import('@/features/applications/pages/claim-page')));
 const ResetPasswordPage = lazyPage(withLaterRecipes(() => import('@/features/auth/pages/reset-password-page')));
 const PortalLoginPage = lazyPage(withLaterRecipes(() => import('@/features/auth/pages/portal-login-page')));
 const ClientPortalPage = lazyPage(withLaterRecipes(() => import('@/features/clients/pages/client-portal-page')));
@@ -91,6 +92,7 @@ const ROUTES: RouteObject[] = [
       { path: paths.contact, element: page(ContactPage) },
       { path: '/login', element: page(LoginPage) },
       { path: paths.resetPassword, element: page(ResetPasswordPage) },
+      { path: paths.claimApplication, element: page(ClaimPage) },
       { path: paths.clientPortal, element: <ClientPortalRoute /> },
       { path: paths.rewards, element: <SignedInRoute component={RewardsPage} /> },
       { path: paths.chatTest, element: page(ChatTestPage) },

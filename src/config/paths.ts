@@ -11,6 +11,7 @@ export const paths = {
   clientPortal: '/client-portal',
   rewards: '/rewards',
   resetPassword: '/reset-password',
+  claimApplication: '/applications/claim',
   chatTest: '/chat-test',
   apiLogin: '/api/login',
   apiLogout: '/api/logout',

@@ -1,6 +1,6 @@
 import { encodeBase32UpperCaseNoPadding } from '@oslojs/encoding';
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
-import { applications, passwordResetTokens, recoveryCodes, sessions, users } from '../../../drizzle/schema/index';
+import { passwordResetTokens, recoveryCodes, sessions, users } from '../../../drizzle/schema/index';
 import type { Role } from '../../../src/shared/constants';
 import { isStaff } from '../../../src/shared/roles';
 import type {
@@ -53,12 +53,15 @@ async function issueSession(deps: Deps, io: Io, user: { id: string; role: Role }
 }
 
 /**
- * Creates a client account, links the applications this browser submitted anonymously (never by email
- * match, so an account made with someone else's email gets nothing) and signs the new client in.
+ * Called once a client is signed in (registration or login): links what a one-time claim this browser holds allows
+ * and answers how many applications it linked. Applications are never linked here by browser or email alone.
  */
+export type AfterClientSignIn = (userId: string) => Promise<number>;
+
+/** Creates a client account, signs the new client in, then runs `afterSignIn` (claims). */
 export async function registerClient(
   deps: Deps,
-  io: Io & { visitorHash: string | null; currentSession: AuthSession | null },
+  io: Io & { currentSession: AuthSession | null; afterSignIn?: AfterClientSignIn },
   input: RegisterInput,
 ) {
   await deps.limiter.consume(LIMITS.registerIp, io.meta.ip);
@@ -66,7 +69,7 @@ export async function registerClient(
   if (policy) throw new AppError('BAD_REQUEST', policy, { fieldErrors: { password: [policy] } });
   const passwordHash = await hashPassword(input.password);
   const userId = newId();
-  const linked = await deps.db
+  await deps.db
     .transaction(async (tx) => {
       const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
       if (existing) {
@@ -81,14 +84,6 @@ export async function registerClient(
         businessName: input.businessName,
         role: 'client',
       });
-      let count = 0;
-      if (io.visitorHash) {
-        const [result] = await tx
-          .update(applications)
-          .set({ userId, isExistingClient: false })
-          .where(and(eq(applications.submitterHash, io.visitorHash), isNull(applications.userId)));
-        count = result.affectedRows;
-      }
       await recordAudit(tx, {
         actorId: userId,
         actorRole: 'client',
@@ -96,9 +91,7 @@ export async function registerClient(
         targetType: 'user',
         targetId: userId,
         ip: io.meta.ip,
-        detail: { linkedApplications: count },
       });
-      return count;
     })
     .catch((error: unknown) => {
       if ((error as { code?: string }).code === 'ER_DUP_ENTRY') {
@@ -107,9 +100,9 @@ export async function registerClient(
       throw error;
     });
   await recordRewardEvent(deps.db, userId, 'account_created');
-  if (linked > 0) await recordRewardEvent(deps.db, userId, 'application_submitted', linked);
   if (io.currentSession) await deps.lucia.invalidateSession(io.currentSession.id);
   await issueSession(deps, io, { id: userId, role: 'client' }, true);
+  const linked = io.afterSignIn ? await io.afterSignIn(userId) : 0;
   sendInBackground(deps.mailer, deps.log, {
     to: input.email,
     subject: 'Welcome to Summit Funding',
@@ -135,7 +128,7 @@ export type LoginResult =
  */
 export async function login(
   deps: Deps,
-  io: Io & { currentSession: AuthSession | null; device?: Device },
+  io: Io & { currentSession: AuthSession | null; device?: Device; afterSignIn?: AfterClientSignIn },
   input: LoginInput,
 ): Promise<LoginResult> {
   const email = input.email.trim().toLowerCase();
@@ -218,6 +211,7 @@ export async function login(
     ip: io.meta.ip,
     detail: { mfa: mfaVerified },
   });
+  if (user.role === 'client' && io.afterSignIn) await io.afterSignIn(user.id);
   return {
     success: true,
     message: 'Login successful',

@@ -1,4 +1,5 @@
 export {
+  type AfterClientSignIn,
   beginTotpEnrollment,
   completeTotpEnrollment,
   regenerateRecoveryCodes,

@@ -16,7 +16,12 @@ export type SubmissionSummary = {
   documentCount: number;
 };
 
-export function applicantReceipt(summary: SubmissionSummary, publicUrl: string): MailMessage {
+/** `claimLink`: the one-time link that lets the applicant attach an anonymous application to an account. */
+export function applicantReceipt(
+  summary: SubmissionSummary,
+  publicUrl: string,
+  claimLink: string | null = null,
+): MailMessage {
   const outcome =
     summary.decision === 'approved'
       ? `Good news: you are pre-approved for up to ${formatUsd(summary.approvedAmount)}. Your offer is waiting for you.`
@@ -32,7 +37,13 @@ export function applicantReceipt(summary: SubmissionSummary, publicUrl: string):
       '',
       outcome,
       '',
-      `Track your application at ${publicUrl}/client-portal.`,
+      ...(claimLink
+        ? [
+            'To see your decision and track your application, create an account or sign in with this email address',
+            'through this link (valid for 14 days, usable once):',
+            claimLink,
+          ]
+        : [`Track your application at ${publicUrl}/client-portal.`]),
       '',
       `${BRAND_NAME}`,
     ].join('\n'),
@@ -59,5 +70,28 @@ export function staffNotice(summary: SubmissionSummary, staffEmail: string, publ
     ]
       .filter((line, index, lines) => line !== '' || lines[index - 1] !== '')
       .join('\n'),
+  };
+}
+
+/** A fresh claim link for each application of this email that no account has yet (the resend form). */
+export function claimLinkMail(input: {
+  to: string;
+  ownerName: string;
+  links: Array<{ businessName: string; reference: string; url: string }>;
+}): MailMessage {
+  return {
+    to: input.to,
+    subject: `Your link to your ${BRAND_NAME} application`,
+    text: [
+      `Hello ${input.ownerName},`,
+      '',
+      'Here is the link you asked for. Open it to see your decision, then create an account or sign in with this',
+      'email address to keep track of your application. Each link is valid for 14 days and can be used once.',
+      '',
+      ...input.links.flatMap((link) => [`${link.businessName} (reference ${link.reference}):`, link.url, '']),
+      'If you did not ask for this, you can ignore this email.',
+      '',
+      `${BRAND_NAME}`,
+    ].join('\n'),
   };
 }

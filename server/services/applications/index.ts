@@ -1,4 +1,14 @@
 export { assignApplication } from './assignment';
+export {
+  CLAIM_LINK_INVALID,
+  CLAIM_WRONG_ACCOUNT,
+  RESEND_ANSWER,
+  issueClaim,
+  previewClaimLink,
+  redeemBrowserClaim,
+  redeemClaim,
+  resendClaimLinks,
+} from './claims';
 export { listClientApplications } from './client-applications';
 export { sweepOrphanDocuments, type UploadedDocument } from './documents';
 export { keyScopeOf, sweepIdempotencyKeys } from './idempotency';

@@ -13,10 +13,9 @@ import {
   jsonRequest,
   readMails,
   sessionCookieFor,
-  uniqueEmail,
   type TestServer,
 } from '../../test/harness';
-import { applicationsByEmail, startIsolatedServer, visitorCookieOf } from './submission.test-helpers';
+import { applicationsByEmail, claimCookieOf, startIsolatedServer } from './submission.test-helpers';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -143,16 +142,16 @@ describe('POST /api/loan-application-enhanced', () => {
     expect(row!.ssnEnc).not.toBe(previous.ssnEnc);
   });
 
-  it('links an anonymous submission to the account created from the same browser', async () => {
+  it('links an anonymous submission to the account the applicant creates right after, with the email applied with', async () => {
     const form = applicationFormData();
     const response = await postApplication(server.url, { formData: form, files: await applicationFiles() });
     expect(response.status).toBe(201);
-    const visitor = visitorCookieOf(response);
-    expect(visitor).toMatch(/^visitor=[a-z0-9]{32,64}$/);
+    const claim = claimCookieOf(response);
+    expect(claim).toMatch(/^claim=[a-z0-9]{32,64}$/);
 
-    const email = uniqueEmail('linked');
+    const email = form.email;
     const register = await jsonRequest(server.url, '/api/client/register', {
-      cookie: visitor,
+      cookie: claim,
       body: {
         firstName: 'Pat',
         lastName: 'Example',

@@ -41,5 +41,6 @@ export function storageFiles(server: TestServer) {
   };
 }
 
-export const visitorCookieOf = (response: Response) =>
-  (response.headers.getSetCookie().find((cookie) => cookie.startsWith('visitor=')) ?? '').split(';')[0] ?? '';
+/** The one-hour claim cookie the submission answer sets, as a Cookie header. */
+export const claimCookieOf = (response: Response) =>
+  (response.headers.getSetCookie().find((cookie) => cookie.startsWith('claim=')) ?? '').split(';')[0] ?? '';

@@ -26,6 +26,7 @@ import {
   inspectUploadedFile,
   type UploadedDocument,
 } from './documents';
+import { claimUrl, issueClaim } from './claims';
 import { applicantReceipt, staffNotice } from './emails';
 import {
   applicationKey,
@@ -106,7 +107,7 @@ export async function submitApplication(deps: Deps, input: SubmissionInput): Pro
       await tx.insert(applications).values({
         id: applicationId,
         userId: ownerId,
-        // Remembered for "Create account" linking; a signed-in client's application is already theirs.
+        // Which browser submitted it (kept for the record; it links nothing: claims do).
         submitterHash: ownerId ? null : applicant.visitorHash,
         status: 'pending',
         loanAmountCents: prepared.data.loanAmount * 100,
@@ -298,6 +299,7 @@ async function finishApplication(
         ownerName: applications.ownerName,
         email: applications.email,
         isExistingClient: applications.isExistingClient,
+        userId: applications.userId,
       })
       .from(applications)
       .where(eq(applications.id, applicationId));
@@ -401,7 +403,10 @@ async function finishApplication(
       isExistingClient: app.isExistingClient,
       documentCount: documents.length,
     };
-    sendInBackground(deps.mailer, deps.log, applicantReceipt(summary, deps.env.publicUrl));
+    // An application no account owns yet gets a one-time claim link in its receipt.
+    const claimToken = app.userId ? null : await issueClaim(deps.db, applicationId, 'link');
+    const claimLink = claimToken ? claimUrl(deps.env.publicUrl, claimToken) : null;
+    sendInBackground(deps.mailer, deps.log, applicantReceipt(summary, deps.env.publicUrl, claimLink));
     sendInBackground(deps.mailer, deps.log, staffNotice(summary, deps.env.STAFF_EMAIL, deps.env.publicUrl));
     return answer;
   } finally {

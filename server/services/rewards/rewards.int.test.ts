@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { loanPayments, loans, rewards, users } from '../../../drizzle/schema/index';
+import { applicationClaims, loanPayments, loans, rewards, users } from '../../../drizzle/schema/index';
 import { REWARD_VALIDITY_DAYS } from '../../../src/shared/schemas/client';
+import { randomToken, sha256Hex } from '../../lib/crypto';
 import { newId } from '../../lib/ids';
 import { insertApplication } from '../../test/factories';
 import {
@@ -32,12 +33,20 @@ async function recordPayment(loanId: string, amountCents: number, paidOn: string
 }
 
 describe('milestone progress moves on each event', () => {
-  it('account created and application submitted, when registration links this browser’s application', async () => {
-    const visitorHash = newId().replace(/-/g, '');
-    await insertApplication({ submitterHash: visitorHash });
+  it('account created and application submitted, when the new account claims its application', async () => {
     const email = uniqueEmail('rewards');
+    const application = await insertApplication({ email });
+    const token = randomToken(25);
+    const { db } = await getTestDeps();
+    await db.insert(applicationClaims).values({
+      tokenHash: sha256Hex(token),
+      applicationId: application.id,
+      kind: 'link',
+      email,
+      expiresAt: new Date(Date.now() + 3600_000),
+    });
     await (
-      await callerFor(null, { visitorHash })
+      await callerFor(null)
     ).auth.register({
       firstName: 'Rae',
       lastName: 'Wards',
@@ -45,7 +54,6 @@ describe('milestone progress moves on each event', () => {
       password: 'Blue-Harbor-77',
       businessName: 'Rae Co',
     });
-    const { db } = await getTestDeps();
     const [row] = await db
       .select({ id: users.id, createdAt: users.createdAt })
       .from(users)
@@ -62,6 +70,7 @@ describe('milestone progress moves on each event', () => {
       createdAt: row!.createdAt,
       password: 'Blue-Harbor-77',
     };
+    await (await callerFor(user)).application.claim({ token });
     expect(await progressOf(user, 'account-created')).toEqual({ currentProgress: 1, isCompleted: true });
     expect(await progressOf(user, 'first-application')).toEqual({ currentProgress: 1, isCompleted: true });
     expect(await progressOf(user, 'repeat-applicant')).toEqual({ currentProgress: 1, isCompleted: false });

@@ -16,7 +16,6 @@ import {
   readMails,
   sessionCookieFor,
   startTestServer,
-  uniqueEmail,
   type TestServer,
 } from '../harness';
 import { freshIp, randomDigits } from './support';
@@ -142,18 +141,19 @@ beforeAll(async () => {
   }
   samePair = [seeded[0]!.id, seeded[1]!.id];
 
-  // Client A applies anonymously, then registers from the same browser (the application is linked by the visitor
-  // cookie), logs in, applies again signed in, and once more as a returning client reusing the stored SSN/EIN/DOB.
+  // Client A applies anonymously, then registers from the same browser with the email applied with (the
+  // application is linked by the claim the submission answer set), logs in, applies again signed in, and once more
+  // as a returning client reusing the stored SSN/EIN/DOB.
   const aPii = canaryPii();
   const first = await submit(anonymousCount, { pii: aPii, files });
   seeded.push({ id: first.id, email: first.email, pii: aPii });
-  const visitor = tokenOf(first.response, 'visitor');
-  const aEmail = uniqueEmail('f-client');
+  const claim = tokenOf(first.response, 'claim');
+  const aEmail = first.email;
   const aPassword = `Canary-Pass-${randomDigits(6)}!`;
   secrets.passwords.push(aPassword);
   const register = await jsonRequest(server.url, '/api/client/register', {
     ip: freshIp(),
-    cookie: visitor,
+    cookie: claim,
     body: { firstName: 'Fay', lastName: 'Canary', email: aEmail, password: aPassword, businessName: BUSINESS_PREFIX },
   });
   expect(register.status).toBe(201);

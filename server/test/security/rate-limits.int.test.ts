@@ -106,6 +106,17 @@ const CASES: LimitCase[] = [
       jsonRequest(server.url, '/api/auth/forgot-password', { ip: subject.ip, body: { email: uniqueEmail('ghost') } }),
   },
   {
+    limit: LIMITS.claimResendIp,
+    route: 'POST /trpc/application.resendClaimLink',
+    passStatus: 200,
+    subject: () => Promise.resolve(ipSubject()),
+    send: (subject) =>
+      jsonRequest(server.url, '/trpc/application.resendClaimLink', {
+        ip: subject.ip,
+        body: { json: { email: uniqueEmail('ghost') } },
+      }),
+  },
+  {
     limit: LIMITS.resetIp,
     route: 'POST /api/auth/reset-password',
     passStatus: 400,
@@ -272,7 +283,7 @@ describe('rate limits (I1)', () => {
   it('covers every limit the server defines', () => {
     const covered = new Set(CASES.map((item) => item.limit.name));
     // forgot-email and signup-email answer success on purpose (no enumeration); they have their own tests below.
-    const silent = [LIMITS.forgotEmail.name, LIMITS.signupEmail.name];
+    const silent = [LIMITS.forgotEmail.name, LIMITS.signupEmail.name, LIMITS.claimResendEmail.name];
     expect([...covered, ...silent].sort()).toEqual(
       Object.values(LIMITS)
         .map((limit) => limit.name)

@@ -17,7 +17,15 @@ import {
   postApplication,
   statementPdf,
 } from '../factories/applications';
-import { getTestDeps, insertUser, sessionCookieFor, startTestServer, testDirs, type TestServer } from '../harness';
+import {
+  eventually,
+  getTestDeps,
+  insertUser,
+  sessionCookieFor,
+  startTestServer,
+  testDirs,
+  type TestServer,
+} from '../harness';
 import { headerProblems } from './headers';
 import { freshIp } from './support';
 import { DOWNLOAD_CSP } from '../../rest/admin';
@@ -266,6 +274,8 @@ describe('refused uploads leave nothing behind (E1)', () => {
     const ok = await postApplication(server.url, { formData: applicationFormData(), files: complete, ip: freshIp() });
     expect(ok.status).toBe(201);
     await ok.arrayBuffer();
+    // The receipt and staff mails of that submission are written after the answer: let them finish first.
+    await eventually(() => fdTargets().every((target) => !target.endsWith('.eml')) || null);
     const leaked = openHandles() - before.handles;
     const grown = fdTargets().filter((target) => !before.fds.includes(target));
     expect(

@@ -13,6 +13,10 @@ const STATEMENT_STATUS_TEXT: Record<UnderwritingResultDto['statements'][number][
   'not-read': 'could not be read; an underwriter will review it',
 };
 
+/** Under "Review Later" and "Skip for Now": the way back is the emailed link. */
+const INBOX_NOTE =
+  'We have emailed you a link to this application. Open it within 14 days to see your decision again and create your account or sign in.';
+
 export function ProcessingStep({ progress }: { progress: UploadProgress }) {
   const isUploading = progress.phase === 'uploading';
   const percent = isUploading ? Math.round(progress.fraction * 100) : 100;
@@ -280,13 +284,18 @@ export function ApprovalStep({
         AI confidence: {Math.round(result.confidence ?? 0)}%
       </Text>
 
+      {result.approved && (
+        <Text id="review-later-note" color="fg.muted">
+          {INBOX_NOTE}
+        </Text>
+      )}
       <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
         {result.approved ? (
           <>
             <Button colorPalette="brand" size="lg" onClick={onContinue}>
               Accept Pre-Approval
             </Button>
-            <Button asChild variant="outline" size="lg">
+            <Button asChild variant="outline" size="lg" aria-describedby="review-later-note">
               <Link to={paths.home}>Review Later</Link>
             </Button>
           </>
@@ -325,10 +334,15 @@ export function SuccessStep({ isSignedIn, onCreateAccount }: { isSignedIn: boole
           <Button colorPalette="brand" size="lg" onClick={onCreateAccount}>
             Create Account to Track Application
           </Button>
-          <Button asChild variant="outline" size="lg">
+          <Button asChild variant="outline" size="lg" aria-describedby="skip-for-now-note">
             <Link to={paths.home}>Skip for Now</Link>
           </Button>
         </Stack>
+      )}
+      {!isSignedIn && (
+        <Text id="skip-for-now-note" color="fg.muted">
+          {INBOX_NOTE}
+        </Text>
       )}
     </Stack>
   );

@@ -17,15 +17,15 @@ import {
 type Values = CreateAccountFormInput;
 
 /**
- * Create account after submitting: registration links the applications this browser submitted (never by email
- * alone) and signs the client in. Password rules are the platform's.
+ * Create account after submitting: registration signs the client in and, with the one-hour claim the submission
+ * answer set, links the application when the email is the one applied with. Password rules are the platform's.
  */
 export function CreateAccountStep({
   defaults,
   onCreated,
 }: {
   defaults: Omit<Values, 'password' | 'confirmPassword'>;
-  onCreated: () => void;
+  onCreated: () => void | Promise<void>;
 }) {
   const queryClient = useQueryClient();
   const register = trpc.auth.register.useMutation();
@@ -54,7 +54,7 @@ export function CreateAccountStep({
         title: 'Account Created',
         description: 'Your account has been created successfully!',
       });
-      onCreated();
+      await onCreated();
     } catch (error) {
       for (const [field, messages] of Object.entries(getFieldErrors(error))) {
         if (field in values && messages[0]) {

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { usePageMeta } from '@/hooks/use-page-meta';
+import { ResendClaimForm } from '@/components/resend-claim-form';
 import { safeReturnTo } from '@shared/schemas/auth';
 import { ForgotPasswordDialog } from '../components/forgot-password-dialog';
 import { LoginForm } from '../components/login-form';
@@ -10,7 +11,7 @@ import { LoginForm } from '../components/login-form';
 /** The account access page: a choice, the login form, and the forgot-password dialog (signed-in spec §2). */
 export default function LoginPage() {
   usePageMeta('Log In', 'Sign in to track your applications, accept offers and manage your funding.');
-  const [step, setStep] = useState<'choice' | 'login'>('choice');
+  const [step, setStep] = useState<'choice' | 'login' | 'resend'>('choice');
   const [isForgotOpen, setForgotOpen] = useState(false);
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
@@ -23,10 +24,14 @@ export default function LoginPage() {
           <Stack gap="6">
             <Box textAlign="center">
               <Heading as="h1" size="2xl">
-                {step === 'choice' ? 'Welcome' : 'Log In'}
+                {step === 'choice' ? 'Welcome' : step === 'login' ? 'Log In' : 'Find Your Application'}
               </Heading>
               <Text color="fg.muted" mt="1">
-                {step === 'choice' ? 'Access your Summit Funding account' : 'Sign in to your account'}
+                {step === 'choice'
+                  ? 'Access your Summit Funding account'
+                  : step === 'login'
+                    ? 'Sign in to your account'
+                    : 'We will email you a new link to your application'}
               </Text>
             </Box>
             {step === 'choice' ? (
@@ -37,7 +42,17 @@ export default function LoginPage() {
                 <Button asChild variant="outline" size="lg" colorPalette="brand">
                   <Link to={paths.apply}>Create account by applying</Link>
                 </Button>
+                <Button variant="ghost" size="lg" colorPalette="brand" onClick={() => setStep('resend')}>
+                  Already applied? Use the link we emailed you
+                </Button>
               </Stack>
+            ) : step === 'resend' ? (
+              <>
+                <ResendClaimForm intro="Your application email has a link to see your decision and create your account. Lost it or it expired? Enter the email you applied with." />
+                <Button variant="ghost" size="sm" onClick={() => setStep('choice')}>
+                  Back
+                </Button>
+              </>
             ) : (
               <>
                 <LoginForm
