@@ -28,6 +28,10 @@ const ROUTES = [
   { path: '/products', page: 'src/features/public/pages/products-page.tsx', meta: 'products', required: true },
   { path: '/about', page: 'src/features/public/pages/about-page.tsx', meta: 'about', required: true },
   { path: '/contact', page: 'src/features/public/pages/contact-page.tsx', meta: 'contact', required: true },
+  { path: '/privacy', page: 'src/features/legal/pages/privacy-page.tsx', meta: null, required: true },
+  { path: '/terms', page: 'src/features/legal/pages/terms-page.tsx', meta: null, required: true },
+  { path: '/e-sign-consent', page: 'src/features/legal/pages/e-sign-consent-page.tsx', meta: null, required: true },
+  { path: '/licensing', page: 'src/features/legal/pages/licensing-page.tsx', meta: null, required: true },
   { path: '/apply', page: 'src/features/applications/pages/apply-page.tsx', meta: null, required: false },
 ];
 
