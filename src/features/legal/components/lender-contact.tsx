@@ -18,7 +18,12 @@ export function LenderContact() {
       </Text>
       <Text>
         Email:{' '}
-        <ChakraLink href={`mailto:${lender.supportEmail}`} color="brand.700" textDecoration="underline" wordBreak="break-all">
+        <ChakraLink
+          href={`mailto:${lender.supportEmail}`}
+          color="brand.700"
+          textDecoration="underline"
+          wordBreak="break-all"
+        >
           {lender.supportEmail}
         </ChakraLink>
       </Text>

@@ -25,15 +25,15 @@ export default function ESignConsentPage() {
           ]}
         />
         <Text>
-          Your electronic signature, such as typing your name and ticking a box, has the same effect as signing on paper.
-          This consent applies to your application and to any financing that follows it, until you withdraw it.
+          Your electronic signature, such as typing your name and ticking a box, has the same effect as signing on
+          paper. This consent applies to your application and to any financing that follows it, until you withdraw it.
         </Text>
       </LegalSection>
       <LegalSection title="How we deliver records">
         <Text>
           We show records on the site, in your client area, and send them or a notice that they are ready to the email
-          address you gave us. Keep that address up to date by contacting us; a record sent to the address we have counts
-          as delivered.
+          address you gave us. Keep that address up to date by contacting us; a record sent to the address we have
+          counts as delivered.
         </Text>
       </LegalSection>
       <LegalSection title="What you need">
@@ -44,12 +44,14 @@ export default function ESignConsentPage() {
             'a program that opens PDF files, and a printer or storage space if you want to keep copies.',
           ]}
         />
-        <Text>If these requirements change in a way that could stop you reaching your records, we will tell you first.</Text>
+        <Text>
+          If these requirements change in a way that could stop you reaching your records, we will tell you first.
+        </Text>
       </LegalSection>
       <LegalSection title="Paper copies">
         <Text>
-          You can ask for a paper copy of any record at any time, free of charge, by calling or emailing us at the details
-          below. Asking for a paper copy does not withdraw your consent.
+          You can ask for a paper copy of any record at any time, free of charge, by calling or emailing us at the
+          details below. Asking for a paper copy does not withdraw your consent.
         </Text>
       </LegalSection>
       <LegalSection title="Withdrawing your consent">

@@ -27,8 +27,8 @@ export default function LicensingPage() {
       <LegalSection title="Commercial financing, not consumer loans">
         <Text>
           All products are commercial financing for businesses, including merchant cash advances, which are purchases of
-          future receivables rather than loans. They are not consumer loans and are not for personal, family or household
-          use. Where a state requires a commercial financing disclosure, you receive it before you sign.
+          future receivables rather than loans. They are not consumer loans and are not for personal, family or
+          household use. Where a state requires a commercial financing disclosure, you receive it before you sign.
         </Text>
       </LegalSection>
       <LegalSection title="Costs and estimates">

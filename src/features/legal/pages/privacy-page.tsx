@@ -52,9 +52,9 @@ export default function PrivacyPage() {
       </LegalSection>
       <LegalSection title="How we protect it">
         <Text>
-          Your connection to the site is encrypted. Social Security numbers, EINs, birth dates and uploaded documents are
-          encrypted when stored. Only staff who need the information to review or service your application can see it, and
-          every time staff reveal a full number it is recorded.
+          Your connection to the site is encrypted. Social Security numbers, EINs, birth dates and uploaded documents
+          are encrypted when stored. Only staff who need the information to review or service your application can see
+          it, and every time staff reveal a full number it is recorded.
         </Text>
       </LegalSection>
       <LegalSection title="Your choices and how to opt out">
@@ -67,16 +67,18 @@ export default function PrivacyPage() {
       </LegalSection>
       <LegalSection title="How long we keep it">
         <Text>
-          We keep application and account records, including documents, for as long as you are a customer and then for the
-          period the law requires of lenders (usually five to seven years after your financing ends or your application is
-          declined or withdrawn). Then we delete them. Site security logs are kept for a shorter time.
+          We keep application and account records, including documents, for as long as you are a customer and then for
+          the period the law requires of lenders (usually five to seven years after your financing ends or your
+          application is declined or withdrawn). Then we delete them. Site security logs are kept for a shorter time.
         </Text>
       </LegalSection>
       <LegalSection title="Questions">
         <Text>
-          Contact us about this notice, or read our <ChakraLink asChild color="brand.700" textDecoration="underline">
+          Contact us about this notice, or read our{' '}
+          <ChakraLink asChild color="brand.700" textDecoration="underline">
             <Link to={paths.terms}>Terms of Use</Link>
-          </ChakraLink>.
+          </ChakraLink>
+          .
         </Text>
         <LenderContact />
       </LegalSection>

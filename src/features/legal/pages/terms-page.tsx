@@ -18,21 +18,22 @@ export default function TermsPage() {
     >
       <LegalSection title="Who may apply">
         <Text>
-          The site is for owners and authorised officers of businesses operating in the United States who are at least 18
-          years old. You may apply only for a business you are allowed to act for, and only for business purposes.
+          The site is for owners and authorised officers of businesses operating in the United States who are at least
+          18 years old. You may apply only for a business you are allowed to act for, and only for business purposes.
         </Text>
       </LegalSection>
       <LegalSection title="Commercial financing only">
         <Text>
-          Everything offered here is commercial financing for a business. It is not a consumer loan and must not be used for
-          personal, family or household purposes. Consumer protection laws that apply only to consumer credit may not apply.
+          Everything offered here is commercial financing for a business. It is not a consumer loan and must not be used
+          for personal, family or household purposes. Consumer protection laws that apply only to consumer credit may
+          not apply.
         </Text>
       </LegalSection>
       <LegalSection title="Your information must be true">
         <Text>
-          You promise that what you tell us and the documents you upload are true, complete and yours to share. We rely on
-          them to decide. Giving false information can lead to a decline, to the end of an agreement, or to a report to the
-          authorities.
+          You promise that what you tell us and the documents you upload are true, complete and yours to share. We rely
+          on them to decide. Giving false information can lead to a decline, to the end of an agreement, or to a report
+          to the authorities.
         </Text>
       </LegalSection>
       <LegalSection title="Estimates, decisions and offers">
@@ -52,8 +53,8 @@ export default function TermsPage() {
       </LegalSection>
       <LegalSection title="Using the site fairly">
         <Text>
-          Do not try to break into the site, overload it, copy it automatically or use it to harm others. The content and
-          brand belong to {lender.legalName} and may not be reused without permission.
+          Do not try to break into the site, overload it, copy it automatically or use it to harm others. The content
+          and brand belong to {lender.legalName} and may not be reused without permission.
         </Text>
       </LegalSection>
       <LegalSection title="Electronic records and privacy">
@@ -71,9 +72,9 @@ export default function TermsPage() {
       </LegalSection>
       <LegalSection title="Limits and changes">
         <Text>
-          The site is provided as it is. To the extent the law allows, we are not liable for losses caused by the site being
-          unavailable or by errors in general information on it. We may change these terms; the date above shows the latest
-          version, and it applies from the next time you use the site.
+          The site is provided as it is. To the extent the law allows, we are not liable for losses caused by the site
+          being unavailable or by errors in general information on it. We may change these terms; the date above shows
+          the latest version, and it applies from the next time you use the site.
         </Text>
       </LegalSection>
       <LegalSection title="Contact">
