@@ -126,6 +126,8 @@ export async function submitOverApi(page: Page, applicant: Applicant, opts: { wi
     phone: '(555) 010-0100',
     businessAddress2: '',
     additionalInfo: '',
+    consentVerification: true,
+    consentElectronicRecords: true,
     isExistingClient: false,
   };
   const multipart: Record<string, string | { name: string; mimeType: string; buffer: Buffer }> = {

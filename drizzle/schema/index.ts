@@ -5,3 +5,4 @@ export * from './rewards';
 export * from './site';
 export * from './offers';
 export * from './ocr';
+export * from './consents';
