@@ -144,3 +144,11 @@ export async function submitOverApi(page: Page, applicant: Applicant, opts: { wi
   });
   expect(response.status(), await response.text()).toBe(201);
 }
+
+/** Ticks the Review step's two authorisations (both required to submit). */
+export async function agreeToConsents(page: Page) {
+  await page.getByText('I authorise the lender and its service providers to verify').click();
+  await page.getByText('I consent to receive disclosures, agreements and other records electronically').click();
+  await expect(page.getByRole('checkbox', { name: /soft credit inquiry/ })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: /sign them electronically/ })).toBeChecked();
+}

@@ -49,3 +49,11 @@ test('the footer names the lender and says the financing is commercial', async (
   await expect(footer).toContainText('Summit Funding is a brand of Summit Funding Demo LLC');
   await expect(footer).toContainText('not consumer loans');
 });
+
+test('an unknown page answers 404 with the Page Not Found page', async ({ page }) => {
+  const response = await page.goto('/no-such-page');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Legal' })).toBeVisible();
+  expect((await page.request.get('/dashboard')).status()).toBe(200);
+});
