@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { chakraBuildEdits } from './build/chakra/plugins.ts';
+import { parseLenderEnv } from './src/shared/lender.ts';
 
 const alias = {
   '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)),
@@ -9,11 +10,15 @@ const alias = {
 };
 const apiPort = process.env.PORT ?? '3000';
 const SRC_DIR = fileURLToPath(new URL('./src/', import.meta.url));
+// The lender's details are public and go into the built pages: the build reads the same LENDER_* keys as the
+// server, so a bad value stops the build with the key's name.
+const lender = parseLenderEnv(process.env);
 
 export default defineConfig({
   // Build-time edits of Chakra for start-up time: build/chakra/README.md.
   plugins: [react(), ...chakraBuildEdits(SRC_DIR)],
   resolve: { alias },
+  define: { __LENDER_CONFIG__: JSON.stringify(lender) },
   // Only VITE_* variables reach the browser; never widen this prefix.
   envPrefix: 'VITE_',
   server: {
@@ -53,6 +58,7 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
+        define: { __LENDER_CONFIG__: JSON.stringify(lender) },
         test: {
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'drizzle/**/*.test.ts'],

@@ -69,6 +69,8 @@ function formData() {
     estimatedCreditScore: '700',
     monthlyRevenue: '$50,000 - $100,000',
     additionalInfo: '',
+    consentVerification: true,
+    consentElectronicRecords: true,
     isExistingClient: false,
   });
 }

@@ -1,5 +1,5 @@
 import { a11yViolations } from './axe';
-import { expectFormReady, expectStep, fillAnswers, newApplicant, next, uploadAllDocuments } from './apply-helpers';
+import { agreeToConsents, expectFormReady, expectStep, fillAnswers, newApplicant, next, uploadAllDocuments } from './apply-helpers';
 import { expect, test } from './fixtures';
 
 // SECURITY.md O1 and O2 on the wizard: every step, its error state, the decision and the account step pass axe
@@ -37,6 +37,7 @@ test('every wizard step and its errors pass axe', async ({ page }) => {
   await next(page);
   await expectStep(page, 'Review Application');
   await check('review');
+  await agreeToConsents(page);
   await page.getByRole('button', { name: 'Submit Application' }).click();
   await expectStep(page, 'Instant Decision');
   await check('decision');

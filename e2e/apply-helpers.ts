@@ -126,6 +126,8 @@ export async function submitOverApi(page: Page, applicant: Applicant, opts: { wi
     phone: '(555) 010-0100',
     businessAddress2: '',
     additionalInfo: '',
+    consentVerification: true,
+    consentElectronicRecords: true,
     isExistingClient: false,
   };
   const multipart: Record<string, string | { name: string; mimeType: string; buffer: Buffer }> = {
@@ -141,4 +143,12 @@ export async function submitOverApi(page: Page, applicant: Applicant, opts: { wi
     headers: { Origin: E2E_BASE_URL, 'Idempotency-Key': randomUUID() },
   });
   expect(response.status(), await response.text()).toBe(201);
+}
+
+/** Ticks the Review step's two authorisations (both required to submit). */
+export async function agreeToConsents(page: Page) {
+  await page.getByText('I authorise the lender and its service providers to verify').click();
+  await page.getByText('I consent to receive disclosures, agreements and other records electronically').click();
+  await expect(page.getByRole('checkbox', { name: /soft credit inquiry/ })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: /sign them electronically/ })).toBeChecked();
 }

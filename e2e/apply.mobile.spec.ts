@@ -1,4 +1,4 @@
-import { expectStep, fillAnswers, newApplicant, next, uploadAllDocuments } from './apply-helpers';
+import { agreeToConsents, expectStep, fillAnswers, newApplicant, next, uploadAllDocuments } from './apply-helpers';
 import { db, expect, test } from './fixtures';
 
 test('a new applicant completes the wizard on a phone and reaches the decision', async ({ page }) => {
@@ -13,6 +13,7 @@ test('a new applicant completes the wizard on a phone and reaches the decision',
   // Nothing on the review overflows the phone's width.
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+  await agreeToConsents(page);
   const submit = page.getByRole('button', { name: 'Submit Application' });
   await submit.scrollIntoViewIfNeeded();
   await submit.tap();

@@ -1,4 +1,5 @@
 import {
+  agreeToConsents,
   expectStep,
   fillAnswers,
   newApplicant,
@@ -67,6 +68,7 @@ test.describe('apply as a new applicant', () => {
     await expect(page.getByText(applicant.ssn.slice(0, 5))).toHaveCount(0);
     await expect(page.getByText('$75,000')).toBeVisible();
     await expect(page.getByTestId('apply-disclaimer')).toBeHidden();
+    await agreeToConsents(page);
     await page.getByRole('button', { name: 'Submit Application' }).click();
 
     await expectStep(page, 'Analyzing Your Application');
@@ -269,6 +271,7 @@ test.describe('submission failures', () => {
     await fillAnswers(page, applicant);
     await uploadAllDocuments(page);
     await next(page);
+    await agreeToConsents(page);
     await page.getByRole('button', { name: 'Submit Application' }).click();
     await expectStep(page, 'Analyzing Your Application');
     await expect(page.getByText('502: Bad Gateway').first()).toBeVisible();
@@ -289,6 +292,7 @@ test.describe('submission failures', () => {
     await fillAnswers(page, applicant);
     await uploadAllDocuments(page);
     await next(page);
+    await agreeToConsents(page);
     await page.getByRole('button', { name: 'Submit Application' }).click();
     await expect(page.getByText('Failed to submit application. Please try again.').first()).toBeVisible();
     await expectStep(page, 'Review Application');
@@ -326,6 +330,7 @@ test.describe('apply as a returning client', () => {
     await expectStep(page, 'Review Application');
     await expect(page.getByText(applicant.businessName)).toBeVisible();
     await expect(page.getByText(`***-**-${applicant.ssn.slice(-4)}`)).toBeVisible();
+    await agreeToConsents(page);
     await page.getByRole('button', { name: 'Submit Application' }).click();
     await expectStep(page, 'Instant Decision');
     const accept = page.getByRole('button', { name: 'Accept Pre-Approval' });

@@ -1,4 +1,4 @@
-import { expectStep, fillAnswers, newApplicant, uploadAllDocuments } from './apply-helpers';
+import { agreeToConsents, expectStep, fillAnswers, newApplicant, uploadAllDocuments } from './apply-helpers';
 import { db, expect, signOffer, test } from './fixtures';
 
 // Issue 6's whole journey with nothing seeded: apply -> create account -> dashboard shows the application ->
@@ -16,6 +16,7 @@ test('a new applicant applies, creates an account, accepts funding, sees the loa
   await uploadAllDocuments(page);
   await page.getByRole('button', { name: 'Next', exact: true }).click();
   await expectStep(page, 'Review Application');
+  await agreeToConsents(page);
   await page.getByRole('button', { name: 'Submit Application' }).click();
 
   // The synthetic statement shows ~$70,000 a month of steady revenue: the engine approves it.

@@ -28,6 +28,12 @@ const ROUTES = [
   { path: '/products', page: 'src/features/public/pages/products-page.tsx', meta: 'products', required: true },
   { path: '/about', page: 'src/features/public/pages/about-page.tsx', meta: 'about', required: true },
   { path: '/contact', page: 'src/features/public/pages/contact-page.tsx', meta: 'contact', required: true },
+  { path: '/privacy', page: 'src/features/legal/pages/privacy-page.tsx', meta: null, required: true },
+  { path: '/terms', page: 'src/features/legal/pages/terms-page.tsx', meta: null, required: true },
+  { path: '/e-sign-consent', page: 'src/features/legal/pages/e-sign-consent-page.tsx', meta: null, required: true },
+  { path: '/licensing', page: 'src/features/legal/pages/licensing-page.tsx', meta: null, required: true },
+  // Served with status 404 for paths no route knows (server/http/static.ts); written as dist/404.html.
+  { path: '/__not-found__', page: 'src/app/not-found-page.tsx', meta: null, required: true, file: '404.html' },
   { path: '/apply', page: 'src/features/applications/pages/apply-page.tsx', meta: null, required: false },
 ];
 
@@ -239,7 +245,11 @@ async function main() {
         meta,
         preloads: manifest[route.page] ? pagePreloads(manifest, route.page, template) : [],
       });
-      const file = route.path === '/' ? templatePath : path.join(OUT_DIR, route.path.slice(1), 'index.html');
+      const file = route.file
+        ? path.join(OUT_DIR, route.file)
+        : route.path === '/'
+          ? templatePath
+          : path.join(OUT_DIR, route.path.slice(1), 'index.html');
       mkdirSync(path.dirname(file), { recursive: true });
       writeFileSync(file, html);
       written.push(`${route.path} (${Math.round(Buffer.byteLength(html) / 1024)} KB)`);

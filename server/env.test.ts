@@ -47,3 +47,35 @@ describe('configuration', () => {
     expect(parseEnv({ PORT: '', SMTP_URL: '' }).PORT).toBe(3000);
   });
 });
+
+describe('lender configuration', () => {
+  it('runs on the fictional demo lender when nothing is set', () => {
+    const { lender } = parseEnv({});
+    expect(lender).toMatchObject({ brandName: 'Summit Funding', legalName: 'Summit Funding Demo LLC', nmlsId: null });
+    expect(lender.phoneHref).toBe('tel:+18005550142');
+  });
+
+  it('takes every detail from the LENDER_* keys', () => {
+    const { lender } = parseEnv({
+      LENDER_LEGAL_NAME: 'Northwind Capital LLC',
+      LENDER_BRAND_NAME: 'Northwind',
+      LENDER_ADDRESS: '9 Harbor Way | Suite 2 | Portland, OR 97201',
+      LENDER_PHONE: '(503) 555-0199',
+      LENDER_SUPPORT_EMAIL: 'help@northwind.example',
+      LENDER_HOURS: 'Monday-Friday 9:00 AM - 5:00 PM PT',
+      LENDER_NMLS_ID: '123456',
+      LENDER_LICENSES: 'California Financing Law license 60DBO-00000 | Not a licence in any other state',
+    });
+    expect(lender.addressLines).toEqual(['9 Harbor Way', 'Suite 2', 'Portland, OR 97201']);
+    expect(lender.address).toBe('9 Harbor Way, Suite 2, Portland, OR 97201');
+    expect(lender.licenseLines).toHaveLength(2);
+    expect(lender.nmlsId).toBe('123456');
+  });
+
+  it('stops start on a bad value and names the key', () => {
+    expect(() => parseEnv({ LENDER_PHONE: '555' })).toThrow(/LENDER_PHONE: must look like \(800\) 555-0142/);
+    expect(() => parseEnv({ LENDER_SUPPORT_EMAIL: 'nobody' })).toThrow(/LENDER_SUPPORT_EMAIL/);
+    expect(() => parseEnv({ LENDER_NMLS_ID: 'NMLS 12' })).toThrow(/LENDER_NMLS_ID/);
+    expect(() => parseEnv({ LENDER_LICENSES: ' | ' })).toThrow(ConfigError);
+  });
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lenderEnvShape, toLenderConfig, type LenderConfig } from '../src/shared/lender';
 import { parseDocumentKeyList } from './lib/crypto';
 
 // The only reader of process.env. Defaults make a fresh checkout run with no .env.
@@ -47,6 +48,8 @@ const envSchema = z.object({
   ALLOW_INSECURE_HTTP: booleanFlag,
   // Rate limits can be raised for load tests; never disabled.
   RATE_LIMIT_MULTIPLIER: z.coerce.number().min(1).max(10_000).default(1),
+  // The lender's legal name, brand, contact details and licence lines (src/shared/lender.ts).
+  ...lenderEnvShape,
 });
 
 export type Env = z.infer<typeof envSchema> & {
@@ -54,6 +57,7 @@ export type Env = z.infer<typeof envSchema> & {
   publicUrl: string;
   secureCookies: boolean;
   allowedOrigins: string[];
+  lender: LenderConfig;
 };
 
 export function parseEnv(source: NodeJS.ProcessEnv): Env {
@@ -93,7 +97,14 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   }
   // The Vite dev server proxies API calls from its own origin.
   if (env.NODE_ENV === 'development') origins.add('http://localhost:5173');
-  return { ...env, isProduction, publicUrl, secureCookies: isHttps, allowedOrigins: [...origins] };
+  return {
+    ...env,
+    isProduction,
+    publicUrl,
+    secureCookies: isHttps,
+    allowedOrigins: [...origins],
+    lender: toLenderConfig(env),
+  };
 }
 
 export class ConfigError extends Error {}

@@ -7,3 +7,4 @@ export * from './offers';
 export * from './ocr';
 export * from './staff-notes';
 export * from './claims';
+export * from './consents';

@@ -17,6 +17,7 @@ describe('static files', () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'static-test-'));
     writeFileSync(path.join(dir, 'index.html'), '<div id="root" data-prerendered="/">landing</div>');
     writeFileSync(path.join(dir, '200.html'), '<div id="root"></div>');
+    writeFileSync(path.join(dir, '404.html'), '<div id="root">not found</div>');
     mkdirSync(path.join(dir, 'products'));
     writeFileSync(
       path.join(dir, 'products', 'index.html'),
@@ -50,6 +51,12 @@ describe('static files', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-cache');
     expect(await response.text()).toBe('<div id="root"></div>');
+  });
+
+  it('answers a path no route knows with 404 and the Page Not Found page', async () => {
+    const response = await fetch(`${base}/no-such-page`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).toBe('<div id="root">not found</div>');
   });
 
   it('caches hashed assets for a year and refuses missing files and dot-files', async () => {

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { paths } from '../../src/config/paths';
 import { sendText } from './helpers';
 
 const TYPES: Record<string, string> = {
@@ -22,6 +23,18 @@ const TYPES: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt', '.xml', '.webmanifest']);
+
+// The paths the client's router has a page for (src/app/routes.tsx); any other page path answers 404 with the
+// prerendered Page Not Found page.
+const CLIENT_ROUTES = new Set<string>([paths.login()]);
+for (const value of Object.values(paths)) {
+  if (typeof value === 'string' && !value.startsWith('/api/')) CLIENT_ROUTES.add(value);
+}
+
+/** Whether the client has a route for this page path (a trailing slash is the same page). */
+export function isClientRoute(pathname: string): boolean {
+  return CLIENT_ROUTES.has(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+}
 
 type Entry = { body: Buffer; gzip?: Buffer; br?: Buffer; type: string; immutable: boolean };
 
@@ -96,10 +109,14 @@ export function createStaticHandler(distDir: string) {
     // A prerendered page (dist/<route>/index.html) when the build made one, else the empty SPA shell
     // (dist/200.html, written by scripts/prerender.mjs), never another route's prerendered markup.
     const page = relative
-      ? load(path.join(relative, 'index.html')) || load('200.html') || load('index.html')
+      ? load(path.join(relative, 'index.html')) ||
+        (isClientRoute(decoded) ? load('200.html') || load('index.html') : null)
       : load('index.html');
-    if (!page) return sendText(res, 404, 'Not found');
-    send(req, res, page);
+    if (page) return send(req, res, page);
+    // No route: the prerendered Page Not Found page (the shell renders the same page where it is missing).
+    const notFound = load('404.html') || load('200.html');
+    if (!notFound) return sendText(res, 404, 'Not found');
+    send(req, res, notFound, 404);
   }
 
   return Object.assign(handleStatic, { cachedFiles: () => cache.size });

@@ -4,7 +4,7 @@ import { paths } from '@/config/paths';
 import { usePageMeta } from '@/hooks/use-page-meta';
 
 export default function NotFoundPage() {
-  usePageMeta('Page Not Found');
+  usePageMeta('Page Not Found', 'The page you are looking for does not exist or has moved.');
   return (
     <Container maxW="lg" py="24">
       <Stack gap="4" textAlign="center" align="center">

@@ -17,6 +17,10 @@ const HomePage = lazyPage(() => import('@/features/public/pages/home-page'));
 const ProductsPage = lazyPage(withLaterRecipes(() => import('@/features/public/pages/products-page')));
 const AboutPage = lazyPage(() => import('@/features/public/pages/about-page'));
 const ContactPage = lazyPage(() => import('@/features/public/pages/contact-page'));
+const PrivacyPage = lazyPage(withLaterRecipes(() => import('@/features/legal/pages/privacy-page')));
+const TermsPage = lazyPage(withLaterRecipes(() => import('@/features/legal/pages/terms-page')));
+const ESignConsentPage = lazyPage(withLaterRecipes(() => import('@/features/legal/pages/e-sign-consent-page')));
+const LicensingPage = lazyPage(withLaterRecipes(() => import('@/features/legal/pages/licensing-page')));
 const ApplyPage = lazyPage(withLaterRecipes(() => import('@/features/applications/pages/apply-page')));
 const LoginPage = lazyPage(withLaterRecipes(() => import('@/features/auth/pages/login-page')));
 const ClaimPage = lazyPage(withLaterRecipes(() => import('@/features/applications/pages/claim-page')));
@@ -90,6 +94,10 @@ const ROUTES: RouteObject[] = [
       { path: paths.apply, element: page(ApplyPage) },
       { path: paths.about, element: page(AboutPage) },
       { path: paths.contact, element: page(ContactPage) },
+      { path: paths.privacy, element: page(PrivacyPage) },
+      { path: paths.terms, element: page(TermsPage) },
+      { path: paths.eSignConsent, element: page(ESignConsentPage) },
+      { path: paths.licensing, element: page(LicensingPage) },
       { path: '/login', element: page(LoginPage) },
       { path: paths.resetPassword, element: page(ResetPasswordPage) },
       { path: paths.claimApplication, element: page(ClaimPage) },
@@ -109,6 +117,10 @@ const PRERENDERED_PAGES: Record<string, { preload: () => Promise<void> }> = {
   [paths.products]: ProductsPage,
   [paths.about]: AboutPage,
   [paths.contact]: ContactPage,
+  [paths.privacy]: PrivacyPage,
+  [paths.terms]: TermsPage,
+  [paths.eSignConsent]: ESignConsentPage,
+  [paths.licensing]: LicensingPage,
   [paths.apply]: ApplyPage,
 };
 

@@ -1,5 +1,6 @@
 import { Box, Grid, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { Link } from 'react-router-dom';
+import { lender } from '@/config/lender';
 import { paths } from '@/config/paths';
 import { Logo } from './logo';
 
@@ -27,6 +28,15 @@ const COLUMNS = [
       { to: paths.rewards, label: 'Rewards' },
     ],
   },
+  {
+    title: 'Legal',
+    links: [
+      { to: paths.privacy, label: 'Privacy Notice' },
+      { to: paths.terms, label: 'Terms of Use' },
+      { to: paths.eSignConsent, label: 'E-Sign Consent' },
+      { to: paths.licensing, label: 'Licensing and Disclosures' },
+    ],
+  },
 ];
 
 export function Footer() {
@@ -39,7 +49,7 @@ export function Footer() {
         px={{ base: '4', md: '6' }}
         py="12"
         gap="8"
-        templateColumns={{ base: '1fr', md: '2fr 1fr 1fr 1fr' }}
+        templateColumns={{ base: '1fr', md: '2fr 1fr 1fr 1fr 1fr' }}
       >
         <Stack gap="3">
           <Logo inverted />
@@ -68,8 +78,13 @@ export function Footer() {
         fontSize="sm"
         color="whiteAlpha.800"
       >
+        <Text maxW="4xl" mx="auto" px="4" mb="2" fontSize="xs">
+          {lender.brandName} is a brand of {lender.legalName}, {lender.address}.
+          {lender.nmlsId ? ` NMLS ID ${lender.nmlsId}.` : ''} All financing is commercial financing for businesses, not
+          consumer loans. Support: {lender.phone}, {lender.supportEmail}.
+        </Text>
         {/* Pages are prerendered at build time: the year may have turned since. */}©{' '}
-        <span suppressHydrationWarning>{year}</span> Summit Funding. All rights reserved.
+        <span suppressHydrationWarning>{year}</span> {lender.legalName}. All rights reserved.
       </Box>
     </Box>
   );

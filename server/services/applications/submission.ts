@@ -1,10 +1,16 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { applicationDocuments, applications, underwritingResults } from '../../../drizzle/schema/index';
+import {
+  applicationConsents,
+  applicationDocuments,
+  applications,
+  underwritingResults,
+} from '../../../drizzle/schema/index';
+import { CONSENT_VERSION } from '../../../src/shared/consents';
 import type { Role } from '../../../src/shared/constants';
 import {
-  applicationFormSchema,
+  applicationSubmissionSchema,
   documentErrors,
-  returningApplicationFormSchema,
+  returningApplicationSubmissionSchema,
   type AcceptedFileKind,
   type DocumentField,
 } from '../../../src/shared/schemas/application';
@@ -126,6 +132,15 @@ export async function submitApplication(deps: Deps, input: SubmissionInput): Pro
         isExistingClient: prepared.isExistingClient,
         ...piiFor(applicationId, prepared),
       });
+      // Both boxes were ticked (the schema refuses anything else); kept with the wording's version, time and address.
+      await tx.insert(applicationConsents).values({
+        applicationId,
+        verification: prepared.data.consentVerification,
+        electronicRecords: prepared.data.consentElectronicRecords,
+        version: CONSENT_VERSION,
+        agreedAt: new Date(),
+        ip: input.ip,
+      });
       await tx.insert(applicationDocuments).values(
         input.files.map((file, index) => ({
           id: documentIds[index] ?? newId(),
@@ -202,7 +217,9 @@ async function prepareSubmission(deps: Deps, input: SubmissionInput) {
   const isExistingClient = last !== null;
 
   const errors: FieldErrors = {};
-  const parsed = (isExistingClient ? returningApplicationFormSchema : applicationFormSchema).safeParse(input.formData);
+  const parsed = (isExistingClient ? returningApplicationSubmissionSchema : applicationSubmissionSchema).safeParse(
+    input.formData,
+  );
   if (!parsed.success) Object.assign(errors, zodFieldErrors(parsed.error));
 
   const counts: Record<DocumentField, number> = { bankStatements: 0, driversLicense: 0, voidedCheck: 0 };

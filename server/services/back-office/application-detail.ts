@@ -1,5 +1,12 @@
 import { eq, inArray } from 'drizzle-orm';
-import { applicationDocuments, applications, loans, underwritingResults, users } from '../../../drizzle/schema/index';
+import {
+  applicationConsents,
+  applicationDocuments,
+  applications,
+  loans,
+  underwritingResults,
+  users,
+} from '../../../drizzle/schema/index';
 import type { ApplicationOfferExtrasDto } from '../../../src/shared/schemas/admin';
 import type { DbOrTx } from '../../db';
 import { asUtcDate } from '../../lib/dates';
@@ -133,6 +140,18 @@ export async function getApplicationDetail(deps: Pick<ServiceDeps, 'db'>, actor:
     db.select({ id: loans.id }).from(loans).where(eq(loans.applicationId, id)).limit(1),
     historyOf(db, id),
   ]);
+  // What the applicant authorised at submission (none for applications from before the Review step asked).
+  const [consent] = await db
+    .select({
+      verification: applicationConsents.verification,
+      electronicRecords: applicationConsents.electronicRecords,
+      version: applicationConsents.version,
+      agreedAt: applicationConsents.agreedAt,
+      ip: applicationConsents.ip,
+    })
+    .from(applicationConsents)
+    .where(eq(applicationConsents.applicationId, id))
+    .limit(1);
   const extras: ApplicationOfferExtrasDto = {
     signature: await findOfferSignature(db, id),
     lowerPaymentRequests: loan ? await listLoanLowerPaymentRequests(db, loan.id) : [],
@@ -207,6 +226,7 @@ export async function getApplicationDetail(deps: Pick<ServiceDeps, 'db'>, actor:
     documents,
     loanId: loan?.id ?? null,
     history,
+    consent: consent ?? null,
     ...extras,
   };
 }

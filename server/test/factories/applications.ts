@@ -36,6 +36,8 @@ export function applicationFormData(overrides: Record<string, unknown> = {}) {
     estimatedCreditScore: '700',
     monthlyRevenue: '$50,000 - $100,000',
     additionalInfo: 'Expanding the kitchen.',
+    consentVerification: true,
+    consentElectronicRecords: true,
     isExistingClient: false,
     ...overrides,
   };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { boundedString, EMAIL_MAX_LENGTH, EMAIL_RE, registerSchema } from './auth';
 import type { OfferOptionDto } from './offers';
+import { CONSENT_MESSAGES } from '../consents';
 import {
   BUSINESS_TYPES,
   LOAN_AMOUNT_MAX,
@@ -208,6 +209,22 @@ export const returningApplicationFormSchema = z
   })
   .strict();
 export type ReturningApplicationFormData = z.output<typeof returningApplicationFormSchema>;
+
+// A ticked box, never assumed: missing or false gives the box's own message.
+const consentSchema = (message: string) => z.boolean({ error: message }).refine((value) => value, message);
+
+/** The Review step's authorisations (wording and version in src/shared/consents.ts), both required to submit. */
+export const consentShape = {
+  consentVerification: consentSchema(CONSENT_MESSAGES.verification),
+  consentElectronicRecords: consentSchema(CONSENT_MESSAGES.electronicRecords),
+};
+export type ConsentField = keyof typeof consentShape;
+export const CONSENT_FIELDS = Object.keys(consentShape) as ConsentField[];
+export type ConsentValues = Record<ConsentField, boolean>;
+
+/** What POST /api/loan-application-enhanced validates: the answers and the authorisations. */
+export const applicationSubmissionSchema = applicationFormSchema.extend(consentShape);
+export const returningApplicationSubmissionSchema = returningApplicationFormSchema.extend(consentShape);
 
 /** The wizard's form steps and the fields each one validates. */
 export const NEW_APPLICANT_STEPS = ['loan-amount', 'business', 'personal', 'financial', 'documents', 'review'] as const;

@@ -282,6 +282,23 @@ function DetailsPanel({
           ]}
         />
       </Section>
+      <Section title="Authorisations at submission">
+        {detail.consent ? (
+          <FieldList
+            rows={[
+              ['Verification and soft credit inquiry', detail.consent.verification ? 'Agreed' : 'Not agreed'],
+              ['Electronic records and signatures', detail.consent.electronicRecords ? 'Agreed' : 'Not agreed'],
+              ['Wording version', detail.consent.version],
+              ['Agreed at', formatDateTime(detail.consent.agreedAt)],
+              ['From IP address', detail.consent.ip],
+            ]}
+          />
+        ) : (
+          <Text fontSize="sm" color="fg.muted">
+            Not recorded (submitted before the Review step asked for authorisations).
+          </Text>
+        )}
+      </Section>
       {detail.signature && (
         <Section title="Offer signature">
           <OfferSignaturePanel signature={detail.signature} />

@@ -165,6 +165,9 @@ function Wizard({ boot, isReady }: { boot: WizardStart | null; isReady: boolean 
                         isSubmitting={wizard.isSubmitting}
                         onEdit={goTo}
                         onRetry={() => void wizard.handleSubmit()}
+                        consents={wizard.consents}
+                        consentErrors={wizard.consentErrors}
+                        onConsentChange={wizard.handleConsentChange}
                       />
                     ) : formStep === 'documents' ? (
                       documentsStep

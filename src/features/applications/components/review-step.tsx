@@ -1,7 +1,22 @@
-import { Alert, Box, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Field,
+  Flex,
+  Heading,
+  HStack,
+  Link as ChakraLink,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { CONSENT_TEXTS } from '@shared/consents';
 import { CREDIT_SCORE_OPTIONS } from '@shared/constants';
 import { maskEinForDisplay, maskSsnForDisplay, parseLoanAmount } from '@shared/masks';
-import type { FormStep } from '@shared/schemas/application';
+import { CONSENT_FIELDS, type ConsentField, type ConsentValues, type FormStep } from '@shared/schemas/application';
 import { formatLongDate, formatUsd } from '@shared/format';
 import type { WizardFiles } from '../utils/submit';
 import { useWizardForm } from '../hooks/use-wizard-form';
@@ -16,11 +31,37 @@ type Props = {
   isSubmitting: boolean;
   onEdit: (step: FormStep) => void;
   onRetry: () => void;
+  consents: ConsentValues;
+  consentErrors: Partial<Record<ConsentField, string>>;
+  onConsentChange: (field: ConsentField, isChecked: boolean) => void;
+};
+
+// The authorisations under the answers: their wording (stored by version with the application) and where to read more.
+const CONSENT_BOXES: Record<ConsentField, { text: string; more: { to: string; label: string } }> = {
+  consentVerification: {
+    text: CONSENT_TEXTS.verification,
+    more: { to: paths.privacy, label: 'Read our Privacy Notice' },
+  },
+  consentElectronicRecords: {
+    text: CONSENT_TEXTS.electronicRecords,
+    more: { to: paths.eSignConsent, label: 'Read the E-Sign Consent' },
+  },
 };
 
 const notProvided = 'Not provided';
 
-export function ReviewStep({ files, mode, storedMasks, submitError, isSubmitting, onEdit, onRetry }: Props) {
+export function ReviewStep({
+  files,
+  mode,
+  storedMasks,
+  submitError,
+  isSubmitting,
+  onEdit,
+  onRetry,
+  consents,
+  consentErrors,
+  onConsentChange,
+}: Props) {
   const values = useWizardForm().getValues();
   const amount = parseLoanAmount(values.loanAmount);
   const creditLabel = CREDIT_SCORE_OPTIONS.find((option) => option.value === values.estimatedCreditScore)?.label;
@@ -136,6 +177,50 @@ export function ReviewStep({ files, mode, storedMasks, submitError, isSubmitting
           </Stack>
         </Box>
       ))}
+      <Box
+        as="section"
+        aria-labelledby="review-authorisations"
+        borderWidth="1px"
+        borderRadius="lg"
+        p={{ base: '4', md: '5' }}
+      >
+        <Heading as="h3" id="review-authorisations" size="md" mb="1">
+          Authorisations
+        </Heading>
+        <Text fontSize="sm" color="fg.muted" mb="4">
+          Both are needed to submit your application. See also our{' '}
+          <ChakraLink asChild color="brand.700" textDecoration="underline">
+            <Link to={paths.terms}>Terms of Use</Link>
+          </ChakraLink>
+          .
+        </Text>
+        <Stack gap="4">
+          {CONSENT_FIELDS.map((field) => (
+            <Field.Root key={field} invalid={Boolean(consentErrors[field])}>
+              <Checkbox.Root
+                checked={consents[field]}
+                onCheckedChange={(details) => onConsentChange(field, details.checked === true)}
+                alignItems="flex-start"
+                colorPalette="brand"
+              >
+                <Checkbox.HiddenInput name={field} />
+                <Checkbox.Control mt="0.5" />
+                <Checkbox.Label fontWeight="normal" fontSize="sm">
+                  {CONSENT_BOXES[field].text}
+                </Checkbox.Label>
+              </Checkbox.Root>
+              <Field.HelperText ps="7">
+                <ChakraLink asChild color="brand.700" textDecoration="underline">
+                  <Link to={CONSENT_BOXES[field].more.to} target="_blank" rel="noopener">
+                    {CONSENT_BOXES[field].more.label}
+                  </Link>
+                </ChakraLink>
+              </Field.HelperText>
+              <Field.ErrorText ps="7">{consentErrors[field]}</Field.ErrorText>
+            </Field.Root>
+          ))}
+        </Stack>
+      </Box>
     </Stack>
   );
 }

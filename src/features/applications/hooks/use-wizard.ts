@@ -8,10 +8,14 @@ import { ApiError } from '@/lib/errors';
 import { whenIdle } from '@/lib/idle';
 import { trpc } from '@/lib/trpc';
 import {
+  CONSENT_FIELDS,
+  consentShape,
   DOCUMENT_FIELDS,
   documentErrors,
   STEP_FIELDS,
   type ApplicationField,
+  type ConsentField,
+  type ConsentValues,
   type FormStep,
 } from '@shared/schemas/application';
 import type { WizardStart } from '../types';
@@ -94,6 +98,12 @@ export function useWizard({ boot, isReady }: { boot: WizardStart | null; isReady
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [isSubmitting, setSubmitting] = useState(false);
   const [focusErrorsOn, setFocusErrorsOn] = useState<FormStep | null>(null);
+  // The Review step's authorisations: unticked until the applicant ticks them, never restored from a draft.
+  const [consents, setConsents] = useState<ConsentValues>({
+    consentVerification: false,
+    consentElectronicRecords: false,
+  });
+  const [consentErrors, setConsentErrors] = useState<Partial<Record<ConsentField, string>>>({});
   const idempotency = useRef<{ key: string; signature: string } | null>(null);
   const hasWelcomed = useRef(false);
 
@@ -218,9 +228,17 @@ export function useWizard({ boot, isReady }: { boot: WizardStart | null; isReady
       goTo('documents');
       return;
     }
+    const unticked = consentProblems(consents);
+    if (Object.keys(unticked).length > 0) {
+      setSubmitting(false);
+      setConsentErrors(unticked);
+      const first = CONSENT_FIELDS.find((field) => unticked[field]);
+      if (first) document.querySelector<HTMLInputElement>(`input[name="${first}"]`)?.focus();
+      return;
+    }
     const isExistingClient = mode === 'returning';
     // A retry of the same payload reuses its key, so it can never make a second application.
-    const signature = payloadSignature(values, files, isExistingClient);
+    const signature = payloadSignature({ ...values, ...consents }, files, isExistingClient);
     if (idempotency.current?.signature !== signature) idempotency.current = { key: newIdempotencyKey(), signature };
     const { key } = idempotency.current;
     setSubmitError(null);
@@ -229,7 +247,7 @@ export function useWizard({ boot, isReady }: { boot: WizardStart | null; isReady
     const minimumDisplay = startMinimumDisplay();
     try {
       const response = await sendApplication({
-        body: buildSubmission(values, files, isExistingClient),
+        body: buildSubmission({ ...values, ...consents }, files, isExistingClient),
         idempotencyKey: key,
         onProgress: setProgress,
       });
@@ -254,11 +272,17 @@ export function useWizard({ boot, isReady }: { boot: WizardStart | null; isReady
     }
   }
 
+  function handleConsentChange(field: ConsentField, isChecked: boolean) {
+    setConsents((current) => ({ ...current, [field]: isChecked }));
+    if (isChecked) setConsentErrors((current) => ({ ...current, [field]: undefined }));
+  }
+
   function applyServerErrors(text: string) {
     const errors = fieldErrorsFromText(text);
     const fileErrors: DocumentErrors = {};
     for (const [field, message] of Object.entries(errors)) {
       if (field in EMPTY_VALUES) form.setError(field as ApplicationField, { type: 'server', message });
+      else if (field in consentShape) setConsentErrors((current) => ({ ...current, [field]: message }));
       else if ((DOCUMENT_FIELDS as readonly string[]).includes(field))
         fileErrors[field as keyof DocumentErrors] = message;
     }
@@ -285,5 +309,18 @@ export function useWizard({ boot, isReady }: { boot: WizardStart | null; isReady
     handleNext,
     handlePrevious: handlePreviousRef,
     handleSubmit,
+    consents,
+    consentErrors,
+    handleConsentChange,
   };
+}
+
+/** The box's own message for each authorisation not given (the shared schema's rule and wording). */
+function consentProblems(consents: ConsentValues): Partial<Record<ConsentField, string>> {
+  const problems: Partial<Record<ConsentField, string>> = {};
+  for (const field of CONSENT_FIELDS) {
+    const result = consentShape[field].safeParse(consents[field]);
+    if (!result.success) problems[field] = result.error.issues[0]?.message;
+  }
+  return problems;
 }

@@ -1,5 +1,6 @@
 import { ApiError } from '@/lib/errors';
 import { submissionBodySchema, type SubmissionBodyDto } from '@shared/schemas/submission';
+import type { ConsentValues } from '@shared/schemas/application';
 import type { WizardValues } from './wizard';
 
 export type WizardFiles = { bankStatements: File[]; driversLicense: File | null; voidedCheck: File | null };
@@ -7,8 +8,8 @@ export const NO_FILES: WizardFiles = { bankStatements: [], driversLicense: null,
 
 export const SUBMIT_PATH = '/api/loan-application-enhanced';
 
-/** The multipart body: formData (JSON of all answers plus isExistingClient) and the files. */
-export function buildSubmission(values: WizardValues, files: WizardFiles, isExistingClient: boolean): FormData {
+/** The multipart body: formData (JSON of all answers, the authorisations and isExistingClient) and the files. */
+export function buildSubmission(values: WizardValues & ConsentValues, files: WizardFiles, isExistingClient: boolean): FormData {
   const body = new FormData();
   body.append('formData', JSON.stringify({ ...values, isExistingClient }));
   for (const file of files.bankStatements) body.append('bankStatements', file, file.name);
@@ -18,7 +19,7 @@ export function buildSubmission(values: WizardValues, files: WizardFiles, isExis
 }
 
 /** What identifies one payload: a retry of the same payload reuses its Idempotency-Key, a changed one gets a new key. */
-export function payloadSignature(values: WizardValues, files: WizardFiles, isExistingClient: boolean): string {
+export function payloadSignature(values: WizardValues & ConsentValues, files: WizardFiles, isExistingClient: boolean): string {
   const describe = (file: File | null) => (file ? [file.name, file.size, file.lastModified, file.type] : null);
   return JSON.stringify({
     values,

@@ -1,5 +1,6 @@
 import { Box, Button, Card, Heading, Text } from '@chakra-ui/react';
-import { CONTACT_DETAILS, mapsSearchUrl } from '../content/contact-content';
+import { lender } from '@/config/lender';
+import { mapsSearchUrl } from '../content/contact-content';
 import { SiteIcon } from './icons';
 
 /** A drawn map (no third-party tiles or scripts) with a link to a maps search for the office address. */
@@ -31,11 +32,11 @@ export function MapCard() {
         <Heading as="h3" size="md">
           Visit Our Office
         </Heading>
-        <Text color="fg.muted">{CONTACT_DETAILS.address}</Text>
+        <Text color="fg.muted">{lender.address}</Text>
       </Card.Body>
       <Card.Footer>
         <Button asChild colorPalette="brand" variant="outline">
-          <a href={mapsSearchUrl(CONTACT_DETAILS.address)} target="_blank" rel="noopener noreferrer">
+          <a href={mapsSearchUrl(lender.address)} target="_blank" rel="noopener noreferrer">
             <SiteIcon name="mapPin" size={18} /> Open in Maps
             <Box as="span" srOnly>
               (opens in a new tab)

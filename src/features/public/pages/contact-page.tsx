@@ -11,13 +11,13 @@ import {
   Text,
 } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { lender } from '@/config/lender';
 import { usePageMeta } from '@/hooks/use-page-meta';
 import { ContactForm } from '../components/contact-form';
 import { FinalCta } from '../components/final-cta';
 import { SiteIcon, type IconName } from '../components/icons';
 import { MapCard } from '../components/map-card';
 import { PageHero } from '../components/page-hero';
-import { CONTACT_DETAILS } from '../content/contact-content';
 import { PUBLIC_PAGE_META } from '../meta';
 
 function InfoCard({ title, icon, children }: { title: string; icon: IconName; children: ReactNode }) {
@@ -67,23 +67,23 @@ export default function ContactPage() {
               <SimpleGrid columns={{ base: 1, sm: 2, lg: 1 }} gap="4">
                 <InfoCard title="Office Address" icon="mapPin">
                   <Box as="address" fontStyle="normal">
-                    {CONTACT_DETAILS.addressLines.map((line) => (
+                    {lender.addressLines.map((line) => (
                       <Text key={line}>{line}</Text>
                     ))}
                   </Box>
                 </InfoCard>
                 <InfoCard title="Phone" icon="phone">
-                  <ChakraLink href={CONTACT_DETAILS.phoneHref} color="brand.700">
-                    {CONTACT_DETAILS.phone}
+                  <ChakraLink href={lender.phoneHref} color="brand.700">
+                    {lender.phone}
                   </ChakraLink>
                 </InfoCard>
                 <InfoCard title="Email" icon="mail">
-                  <ChakraLink href={`mailto:${CONTACT_DETAILS.email}`} color="brand.700" wordBreak="break-all">
-                    {CONTACT_DETAILS.email}
+                  <ChakraLink href={`mailto:${lender.supportEmail}`} color="brand.700" wordBreak="break-all">
+                    {lender.supportEmail}
                   </ChakraLink>
                 </InfoCard>
                 <InfoCard title="Business Hours" icon="clock">
-                  <Text>{CONTACT_DETAILS.hours}</Text>
+                  <Text>{lender.hours}</Text>
                 </InfoCard>
               </SimpleGrid>
               <MapCard />
