@@ -1,4 +1,4 @@
-import { expectStep, fillAnswers, newApplicant, uploadAllDocuments } from './apply-helpers';
+import { agreeToConsents, expectStep, fillAnswers, newApplicant, uploadAllDocuments } from './apply-helpers';
 import { expect, latestMailTo, test } from './fixtures';
 
 // The way back to an anonymous application: skip the account, open the link from the receipt email, create the
@@ -14,6 +14,7 @@ test('apply, Skip for Now, open the emailed link, create the account: the applic
   await uploadAllDocuments(page);
   await page.getByRole('button', { name: 'Next', exact: true }).click();
   await expectStep(page, 'Review Application');
+  await agreeToConsents(page);
   await page.getByRole('button', { name: 'Submit Application' }).click();
 
   await expectStep(page, 'Instant Decision');
