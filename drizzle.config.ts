@@ -1,6 +1,6 @@
 import { defineConfig } from 'drizzle-kit';
 
-// drizzle-kit rejects an empty password field, so the URL form is used (STACK-NOTES G4).
+// drizzle-kit rejects an empty password field, so the URL form is used.
 export default defineConfig({
   dialect: 'mysql',
   schema: './drizzle/schema/index.ts',

@@ -26,8 +26,8 @@ export default tseslint.config(
       'drizzle/enforce-update-with-where': ['error', { drizzleObjectName: ['db', 'tx'] }],
       'no-restricted-syntax': [
         'error',
-        { selector: "MemberExpression[object.name='sql'][property.name='raw']", message: 'sql.raw is banned: use parameterised sql`` (SECURITY.md D).' },
-        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Render user text as text (SECURITY.md D).' },
+        { selector: "MemberExpression[object.name='sql'][property.name='raw']", message: 'sql.raw is banned: use parameterised sql`` (docs/security.md D4).' },
+        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Render user text as text (docs/security.md D4).' },
       ],
     },
   },

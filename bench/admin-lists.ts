@@ -1,6 +1,6 @@
 // npx tsx bench/admin-lists.ts [--database funding_admin_bench] [--concurrency 10] [--requests 400] [--warmup 1000] [--out FILE]
 //
-// Back-office list latency at scale (issue 7, "Performance"). Prerequisite: a database seeded with
+// Back-office list latency at scale ("Performance"). Prerequisite: a database seeded with
 //   npx tsx drizzle/seed.ts --applications 1000000 --database funding_admin_bench --fresh
 // The bench starts the real HTTP app in this process on that database, signs in a throwaway verified
 // super_admin, and calls the spec's REST paths (session check, admin rate limit, procedure, queries: the whole

@@ -1,4 +1,4 @@
-// API throughput (issue 9): signed-in GET /api/auth/user and GET /api/client/applications under loopback load,
+// API throughput: signed-in GET /api/auth/user and GET /api/client/applications under loopback load,
 // each next to a bare node:http hello world and a bare node:http handler running the same SQL with raw mysql2.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -27,7 +27,14 @@ async function seed(): Promise<string> {
   const token = randomBytes(20).toString('hex');
   await db.query(
     'INSERT INTO sessions (id, user_id, expires_at, absolute_expires_at, idle_seconds, mfa_verified, created_at) VALUES (?, ?, ?, ?, ?, 1, ?)',
-    [createHash('sha256').update(token).digest('hex'), userId, new Date(Date.now() + 7 * 86_400_000), new Date(Date.now() + 30 * 86_400_000), 7 * 86_400, now],
+    [
+      createHash('sha256').update(token).digest('hex'),
+      userId,
+      new Date(Date.now() + 7 * 86_400_000),
+      new Date(Date.now() + 30 * 86_400_000),
+      7 * 86_400,
+      now,
+    ],
   );
   for (let i = 0; i < 12; i += 1) {
     await db.query(
@@ -45,36 +52,65 @@ export async function runApiBench(): Promise<Row[]> {
   const children: ChildProcess[] = [];
   try {
     children.push(
-      await startProcess(entry, {
-        NODE_ENV: 'production',
-        ALLOW_INSECURE_HTTP: 'true',
-        PORT: String(PORTS.app),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: `http://localhost:${PORTS.app}`,
-        DATABASE_URL: DB_URL,
-        DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-        VAR_DIR: 'var/bench',
-        UPLOAD_DIR: 'var/bench/uploads',
-        MAIL_DIR: 'var/bench/mail',
-        LOG_LEVEL: 'warn',
-      }, () => httpReady(`http://127.0.0.1:${PORTS.app}/readyz`)),
-      await startProcess(['bench/servers/hello.mjs'], { PORT: String(PORTS.hello) }, () => httpReady(`http://127.0.0.1:${PORTS.hello}/`)),
-      await startProcess(['bench/servers/same-sql.mjs'], { PORT: String(PORTS.sql), DATABASE_URL: DB_URL }, () => httpReady(`http://127.0.0.1:${PORTS.sql}/`)),
+      await startProcess(
+        entry,
+        {
+          NODE_ENV: 'production',
+          ALLOW_INSECURE_HTTP: 'true',
+          PORT: String(PORTS.app),
+          HOST: '127.0.0.1',
+          PUBLIC_URL: `http://localhost:${PORTS.app}`,
+          DATABASE_URL: DB_URL,
+          DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+          VAR_DIR: 'var/bench',
+          UPLOAD_DIR: 'var/bench/uploads',
+          MAIL_DIR: 'var/bench/mail',
+          LOG_LEVEL: 'warn',
+        },
+        () => httpReady(`http://127.0.0.1:${PORTS.app}/readyz`),
+      ),
+      await startProcess(['bench/servers/hello.mjs'], { PORT: String(PORTS.hello) }, () =>
+        httpReady(`http://127.0.0.1:${PORTS.hello}/`),
+      ),
+      await startProcess(['bench/servers/same-sql.mjs'], { PORT: String(PORTS.sql), DATABASE_URL: DB_URL }, () =>
+        httpReady(`http://127.0.0.1:${PORTS.sql}/`),
+      ),
     );
     const headers = { cookie: `session=${token}` };
     const rows: Row[] = [];
     const hello = await load(`http://127.0.0.1:${PORTS.hello}/`, { duration: DURATION });
-    rows.push({ group: 'API', measure: 'reference: bare node:http hello world', data: '10 connections, loopback', figure: `${hello.rps} req/s, p50 ${hello.p50} ms, p99 ${hello.p99} ms`, goal: '(ceiling)', verdict: '' });
+    rows.push({
+      group: 'API',
+      measure: 'reference: bare node:http hello world',
+      data: '10 connections, loopback',
+      figure: `${hello.rps} req/s, p50 ${hello.p50} ms, p99 ${hello.p99} ms`,
+      goal: '(ceiling)',
+      verdict: '',
+    });
     for (const path of ['/api/auth/user', '/api/client/applications']) {
       const probe = await fetch(`http://127.0.0.1:${PORTS.app}${path}`, { headers });
       if (probe.status !== 200) {
-        rows.push({ group: 'API', measure: `GET ${path}`, data: 'signed-in client', figure: `not measured: answers ${probe.status}`, goal: '>= 0.5x same-SQL, p99 <= 20 ms', verdict: 'fail' });
+        rows.push({
+          group: 'API',
+          measure: `GET ${path}`,
+          data: 'signed-in client',
+          figure: `not measured: answers ${probe.status}`,
+          goal: '>= 0.5x same-SQL, p99 <= 20 ms',
+          verdict: 'fail',
+        });
         continue;
       }
       const reference = await load(`http://127.0.0.1:${PORTS.sql}${path}`, { duration: DURATION, headers });
       const app = await load(`http://127.0.0.1:${PORTS.app}${path}`, { duration: DURATION, headers });
       const ratio = app.rps / reference.rps;
-      rows.push({ group: 'API', measure: `reference: same SQL, raw mysql2 (${path})`, data: 'signed-in client, 12 applications', figure: `${reference.rps} req/s, p50 ${reference.p50} ms, p99 ${reference.p99} ms`, goal: '(reference)', verdict: '' });
+      rows.push({
+        group: 'API',
+        measure: `reference: same SQL, raw mysql2 (${path})`,
+        data: 'signed-in client, 12 applications',
+        figure: `${reference.rps} req/s, p50 ${reference.p50} ms, p99 ${reference.p99} ms`,
+        goal: '(reference)',
+        verdict: '',
+      });
       rows.push({
         group: 'API',
         measure: `GET ${path}`,

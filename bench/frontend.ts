@@ -1,4 +1,4 @@
-// Front-end weight (issue 3): the gzipped JavaScript a browser downloads for a route of the built client.
+// Front-end weight: the gzipped JavaScript a browser downloads for a route of the built client.
 // Standalone: reads dist/ (or --dist DIR) and its Vite manifest; no server, no browser. The Lighthouse scores come
 // from bench/lighthouse.ts (bench/run.ts prints them right after this table).
 import { existsSync, readFileSync } from 'node:fs';

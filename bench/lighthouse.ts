@@ -1,4 +1,4 @@
-// Lighthouse (issues 3 and 9): the mobile performance score of / and /apply, against the production build served by
+// Lighthouse: the mobile performance score of / and /apply, against the production build served by
 // the built server on a free port and a database of its own, in Debian's Chromium. Lighthouse's default (mobile)
 // settings: a mid-range phone's screen, simulated slow 4G and a 4x CPU slowdown. Nothing is downloaded.
 // Standalone: npm run build && npx tsx bench/lighthouse.ts [--dist DIR] [--server FILE] [--routes /,/apply] [--save DIR]

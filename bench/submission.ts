@@ -1,4 +1,4 @@
-// Benchmark of POST /api/loan-application-enhanced (issue 4): 4 x 10 MB bank statements and two images against a
+// Benchmark of POST /api/loan-application-enhanced: 4 x 10 MB bank statements and two images against a
 // server started in this process, reporting time and the server's peak RSS growth. Uploads are streamed to disk by
 // formidable, so the growth while receiving must stay far below the upload size.
 //

@@ -1,4 +1,4 @@
-// Wizard responsiveness (issue 4): how long each "Next" of /apply takes to paint its answer (the next step or the
+// Wizard responsiveness: how long each "Next" of /apply takes to paint its answer (the next step or the
 // field errors) under a 4x CPU slowdown, as Lighthouse's mobile profile slows the CPU. Measured with the browser's
 // own Event Timing entries (what INP is made of: input delay + handlers + the next paint), in Debian's Chromium
 // against the production build. Goal: every Next <= 150 ms. Each step is measured again at the slowdowns that make

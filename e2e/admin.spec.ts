@@ -5,7 +5,7 @@ import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateTOTP } from '@oslojs/otp';
 import { createUser, db, E2E_BASE_URL, expect, test, type E2EUser } from './fixtures';
 
-// Back office (issue 7). Data is inserted straight into the database: synthetic names, placeholder ciphertext
+// Back office. Data is inserted straight into the database: synthetic names, placeholder ciphertext
 // for the encrypted columns (the back office only shows their masked last four digits).
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -74,7 +74,6 @@ async function insertLoan(client: E2EUser, businessName: string) {
   );
   return loanId;
 }
-
 
 test.describe('back office', () => {
   test('an admin filters, opens a detail, changes a status, records a payment and exports CSV', async ({
@@ -180,7 +179,10 @@ test.describe('back office', () => {
     await page.getByRole('searchbox', { name: 'Search applicants' }).fill(token);
     await expect(page.getByRole('cell', { name: client.email })).toBeVisible();
     // The search is debounced: export only once the link carries it.
-    await expect(page.getByRole('link', { name: 'Export to CSV' })).toHaveAttribute('href', new RegExp(`search=${token}`));
+    await expect(page.getByRole('link', { name: 'Export to CSV' })).toHaveAttribute(
+      'href',
+      new RegExp(`search=${token}`),
+    );
     const downloadPromise = page.waitForEvent('download');
     await page.getByRole('link', { name: 'Export to CSV' }).click();
     const download = await downloadPromise;

@@ -1,8 +1,16 @@
 import { a11yViolations } from './axe';
-import { agreeToConsents, expectFormReady, expectStep, fillAnswers, newApplicant, next, uploadAllDocuments } from './apply-helpers';
+import {
+  agreeToConsents,
+  expectFormReady,
+  expectStep,
+  fillAnswers,
+  newApplicant,
+  next,
+  uploadAllDocuments,
+} from './apply-helpers';
 import { expect, test } from './fixtures';
 
-// SECURITY.md O1 and O2 on the wizard: every step, its error state, the decision and the account step pass axe
+// docs/security.md O1 and O2 on the wizard: every step, its error state, the decision and the account step pass axe
 // (WCAG 2.2 AA, no serious or critical findings), and each error is tied to its field.
 
 test('every wizard step and its errors pass axe', async ({ page }) => {
@@ -44,7 +52,7 @@ test('every wizard step and its errors pass axe', async ({ page }) => {
   expect(findings).toEqual([]);
 });
 
-// Issue 4: the next step is kept rendered (laid out, but hidden) so that Next only shows it. Until then it must be out
+// The next step is kept rendered (laid out, but hidden) so that Next only shows it. Until then it must be out
 // of sight, of the tab order and of the accessibility tree, and so must the steps already done.
 test('the steps kept ready for Next are out of sight, of the tab order and of the accessibility tree', async ({
   page,

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures';
 
-// WCAG 2.2 AA checks for every spec (SECURITY.md O1): one place for the rule set and the report format.
+// WCAG 2.2 AA checks for every spec (docs/security.md O1): one place for the rule set and the report format.
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './fixtures';
 
-// SECURITY.md G1: the built client carries no secrets and no source maps, and none is served.
+// docs/security.md G1: the built client carries no secrets and no source maps, and none is served.
 const DIST = path.resolve(process.env.E2E_DIST_DIR ?? 'dist');
 
 function filesUnder(dir: string): string[] {

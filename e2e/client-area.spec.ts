@@ -3,7 +3,7 @@ import { a11yViolations } from './axe';
 import type { Page } from '@playwright/test';
 import { db, expect, signOffer, test } from './fixtures';
 
-// Client area (issue 6). Each flow here starts from an application seeded straight into the e2e database, so it
+// Client area. Each flow here starts from an application seeded straight into the e2e database, so it
 // can set up any status; journey.spec.ts walks the whole way from /apply with nothing seeded.
 
 type SeedOpts = {
@@ -151,7 +151,7 @@ test.describe('client area', () => {
     const loan = page.getByRole('tabpanel', { name: 'Current Loans' }).getByRole('article', { name: businessName });
     await expect(loan.getByText('$45,000')).toBeVisible();
     await expect(loan.getByText('$58,500').first()).toBeVisible(); // balance = total payback
-    // The APR of the terms themselves (issue 10: one pricing function), not the seeded result's estimate.
+    // The APR of the terms themselves (one pricing function), not the seeded result's estimate.
     await expect(loan.getByText('70%', { exact: true })).toBeVisible();
     await expect(loan.getByText(inUtcDays(7))).toBeVisible();
     await expect(loan.getByText('Current', { exact: true })).toBeVisible();

@@ -24,7 +24,9 @@ export function uniqueEmail(prefix = 'e2e'): string {
 }
 
 /** Inserts a user straight into the database (synthetic data only). */
-export async function createUser(opts: { role?: Role; firstName?: string; email?: string; password?: string } = {}): Promise<E2EUser> {
+export async function createUser(
+  opts: { role?: Role; firstName?: string; email?: string; password?: string } = {},
+): Promise<E2EUser> {
   const user: E2EUser = {
     id: randomUUID(),
     email: opts.email ?? uniqueEmail(opts.role ?? 'client'),
@@ -35,7 +37,17 @@ export async function createUser(opts: { role?: Role; firstName?: string; email?
   const now = new Date();
   await db().query(
     'INSERT INTO users (id, email, password_hash, first_name, last_name, business_name, role, is_active, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?)',
-    [user.id, user.email, await hashPassword(user.password), user.firstName, 'Tester', 'Tester Supply Co', user.role, now, now],
+    [
+      user.id,
+      user.email,
+      await hashPassword(user.password),
+      user.firstName,
+      'Tester',
+      'Tester Supply Co',
+      user.role,
+      now,
+      now,
+    ],
   );
   return user;
 }
@@ -47,9 +59,18 @@ export async function signIn(page: Page, user: E2EUser): Promise<void> {
   const now = Date.now();
   await db().query(
     'INSERT INTO sessions (id, user_id, expires_at, absolute_expires_at, idle_seconds, mfa_verified, created_at) VALUES (?, ?, ?, ?, ?, 1, ?)',
-    [createHash('sha256').update(token).digest('hex'), user.id, new Date(now + idleSeconds * 1000), new Date(now + 12 * 3600_000), idleSeconds, new Date(now)],
+    [
+      createHash('sha256').update(token).digest('hex'),
+      user.id,
+      new Date(now + idleSeconds * 1000),
+      new Date(now + 12 * 3600_000),
+      idleSeconds,
+      new Date(now),
+    ],
   );
-  await page.context().addCookies([{ name: 'session', value: token, url: E2E_BASE_URL, httpOnly: true, sameSite: 'Lax' }]);
+  await page
+    .context()
+    .addCookies([{ name: 'session', value: token, url: E2E_BASE_URL, httpOnly: true, sameSite: 'Lax' }]);
 }
 
 /** The newest .eml sent to `to`, decoded (quoted-printable soft breaks removed). */
@@ -62,7 +83,11 @@ export function latestMailTo(to: string): string | undefined {
     return undefined;
   }
   return files
-    .map((file) => readFileSync(path.join(dir, file), 'utf8').replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))))
+    .map((file) =>
+      readFileSync(path.join(dir, file), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    )
     .filter((mail) => mail.includes(`To: ${to}`))
     .at(-1);
 }
@@ -75,7 +100,7 @@ export function apiPost(page: Page, pathName: string, data: unknown) {
 export { E2E_BASE_URL };
 
 /**
- * Signs the open offer dialog (issue 10): consent to electronic records, the typed name, Confirm and Accept. The
+ * Signs the open offer dialog: consent to electronic records, the typed name, Confirm and Accept. The
  * chosen option is whatever the dialog has selected (the standard offer unless the test chose another).
  */
 export async function signOffer(dialog: Locator, fullName = 'Casey Tester'): Promise<void> {

@@ -1,7 +1,7 @@
 import { agreeToConsents, expectStep, fillAnswers, newApplicant, uploadAllDocuments } from './apply-helpers';
 import { db, expect, signOffer, test } from './fixtures';
 
-// Issue 6's whole journey with nothing seeded: apply -> create account -> dashboard shows the application ->
+// The whole journey with nothing seeded: apply -> create account -> dashboard shows the application ->
 // accept funding (animation) -> the loan in Current Loans -> the completed milestone -> claim -> use.
 
 type Row = Record<string, unknown>;

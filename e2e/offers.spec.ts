@@ -4,7 +4,7 @@ import { newApplicant, submitOverApi } from './apply-helpers';
 import { a11yViolations } from './axe';
 import { createUser, db, E2E_BASE_URL, expect, signIn, signOffer, test } from './fixtures';
 
-// Offers (issue 10): an approved applicant compares the engine's options, customizes one, reads the summary,
+// Offers: an approved applicant compares the engine's options, customizes one, reads the summary,
 // signs, and finds the loan with its payoff quote and renewal tracker. The application goes through the real
 // submission endpoint with a rendered statement PDF, so the menu, the what-ifs and the positions are the engine's.
 

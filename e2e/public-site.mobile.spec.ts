@@ -1,7 +1,7 @@
 import { expectNoSeriousAxeViolations } from './axe';
 import { expect, test } from './fixtures';
 
-// Public site on a phone (issue 3): the menu, the hero, the calculator and the sticky box fit the screen.
+// Public site on a phone: the menu, the hero, the calculator and the sticky box fit the screen.
 
 test('the mobile menu reaches every public page', async ({ page }) => {
   await page.goto('/');

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './axe';
 import { db, expect, latestMailTo, test, uniqueEmail } from './fixtures';
 
-// Public site (issue 3): the literal texts of public spec §2 and §8, the calculator of §9, the sticky box,
+// Public site: the literal texts of the pages, the calculator, the sticky box,
 // the FAQ, the mailing list and the contact form, prerendered HTML and accessibility.
 
 const STAFF_EMAIL = 'underwriting@summitfunding.example';
@@ -635,7 +635,7 @@ test.describe('motion and layout', () => {
 });
 
 test.describe('accessibility', () => {
-  // /apply (the wizard, issue 4) runs its own axe checks.
+  // /apply (the wizard) runs its own axe checks.
   for (const route of ['/', '/products', '/about', '/contact']) {
     test(`${route} has no serious or critical axe violations`, async ({ page }) => {
       await page.goto(route);

@@ -1,4 +1,4 @@
-// Prerenders the public pages to static HTML with their styles, after `vite build` (issue 3, Quality):
+// Prerenders the public pages to static HTML with their styles, after `vite build` (Quality):
 //   node scripts/prerender.mjs [--outDir dist]
 // 1. Builds a server bundle of the same app (Vite SSR, production mode, so class names match the client).
 // 2. Renders each route with react-dom/static (waits for the lazy page chunks) in the signed-out state the
@@ -22,7 +22,7 @@ const SITE = 'Summit Funding';
 const PUBLIC_URL = (process.env.PUBLIC_URL ?? 'https://summitfunding.example').replace(/\/$/, '');
 
 // Routes and the module of their page (for preloading its chunk). Ours fail the build when they cannot be
-// rendered; /apply belongs to the wizard (issue 4) and is skipped with a warning instead.
+// rendered; /apply belongs to the wizard and is skipped with a warning instead.
 const ROUTES = [
   { path: '/', page: 'src/features/public/pages/landing-page.tsx', meta: 'landing', required: true },
   { path: '/products', page: 'src/features/public/pages/products-page.tsx', meta: 'products', required: true },
@@ -85,7 +85,7 @@ const escapeHtml = (text) =>
  * Emotion renders a <style data-emotion="css name…"> before each styled element: collect them for <head>, the rules of
  * the components in one tag. Not under emotion's own attribute: on start-up emotion moves every server-rendered tag
  * it finds to the end of <head> (and its sheet appends the component tag once more), and each move re-parses the
- * style sheet and restyles the whole page (issue 3, total blocking time). src/app/providers.tsx reads the names
+ * style sheet and restyles the whole page (total blocking time). src/app/providers.tsx reads the names
  * of the rules from this tag and tells emotion they are in; the global ones it leaves alone.
  */
 function extractStyles(markup) {
@@ -180,7 +180,7 @@ function pageHtml(template, { route, markup, meta, preloads }) {
     )
     .replace('</head>', `    ${head}\n  </head>`);
   // The page paints from its HTML and styles: its scripts only hydrate it, so they need not come first. At low
-  // priority they leave the connection to the document and the hero image (issue 3: first and largest paint).
+  // priority they leave the connection to the document and the hero image (first and largest paint).
   html = lowerScriptPriority(html);
   // First in <head>: the browser requests the image before the scripts that Vite's tags name.
   const images = imagePreloads(body);

@@ -64,7 +64,7 @@ export function createApp(deps: AppDeps, opts: { distDir?: string } = {}): App {
       res,
       path: pathname.slice('/trpc/'.length),
       createContext: ({ req: request, res: response }) => createRequestContext(deps, request, response),
-      // One HTTP request must not carry an unbounded number of calls, nor an unbounded body (SECURITY.md I).
+      // One HTTP request must not carry an unbounded number of calls, nor an unbounded body (docs/security.md I).
       maxBatchSize: 10,
       maxBodySize: 1024 * 1024,
       responseMeta({ errors }) {

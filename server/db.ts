@@ -33,7 +33,7 @@ export function createDatabase(url: string, poolSize = 10): Database {
     // mysql2's default captures a stack trace on every query so errors name the caller: about 8% of a hot request's
     // CPU here. Errors still carry the driver's code and message; we never show stacks to clients anyway.
     trace: false,
-    // DATETIME values are UTC; DATE values stay 'YYYY-MM-DD' strings, never shifted (PRODUCT.md 2).
+    // DATETIME values are UTC; DATE values stay 'YYYY-MM-DD' strings, never shifted (docs/product.md 2).
     timezone: 'Z',
     dateStrings: true,
     supportBigNumbers: true,

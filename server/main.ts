@@ -52,7 +52,7 @@ async function main() {
   void sweep();
   const sweeper = setInterval(() => void sweep(), 10 * 60_000);
   sweeper.unref();
-  // OCR of photographed and scanned statements, outside any request (issue 5). It starts with jobs left queued
+  // OCR of photographed and scanned statements, outside any request. It starts with jobs left queued
   // or claimed by a process that died before this start.
   const ocrLoop = startOcrLoop(deps);
 

@@ -1,5 +1,5 @@
 // The app's Chakra theme, as configuration: src/theme.ts makes the system out of it. Apart so that the browser runs
-// Chakra's own code (this module's imports) and the costly createSystem call in separate tasks (src/main.tsx; issue 3,
+// Chakra's own code (this module's imports) and the costly createSystem call in separate tasks (src/main.tsx,
 // total blocking time).
 import { defineConfig } from '@chakra-ui/react';
 import {
@@ -34,7 +34,7 @@ const isTree = (value: unknown): value is TokenTree => typeof value === 'object'
 /**
  * Semantic tokens with their light value only. The app has no dark mode (nothing sets Chakra's `dark` class), and
  * every `{ _light, _dark }` pair costs a conditional token at start-up and a rule in the global CSS: without them,
- * creating the system takes about a quarter less time on the main thread (issue 3).
+ * creating the system takes about a quarter less time on the main thread.
  */
 function withoutDarkMode<T extends object>(semanticTokens: T): T {
   const strip = (node: unknown): unknown => {
@@ -48,7 +48,7 @@ function withoutDarkMode<T extends object>(semanticTokens: T): T {
 /**
  * Chakra's colour palettes that nothing in the app uses (src/theme.test.ts checks no source names them). Each palette
  * is 11 colour tokens and 7 semantic ones to resolve at start-up: without these four, creating the system takes about
- * a fifth less time (median of 10 cold runs in Node, 54 ms against 69 ms; issue 3, total blocking time), and the page's
+ * a fifth less time (median of 10 cold runs in Node, 54 ms against 69 ms, total blocking time), and the page's
  * token CSS is smaller.
  */
 export const UNUSED_PALETTES = ['teal', 'cyan', 'purple', 'pink'] as const;
@@ -65,7 +65,7 @@ export function appSemanticTokens<T extends { colors?: object }>(semanticTokens:
   return appTokens(withoutDarkMode(semanticTokens));
 }
 
-// Issue 3: Chakra's defaultConfig carries the recipe of every component it has (date pickers, color pickers,
+// Chakra's defaultConfig carries the recipe of every component it has (date pickers, color pickers,
 // tree views…), about 18 KB of the compressed start-up script. This is the same theme (the tokens, global styles and
 // recipes are Chakra's own objects, merged in the same order) with only the recipes that the app shell and the public
 // pages render. The other pages add the recipes they use before they render (src/lib/later-recipes.ts, addRecipes).
@@ -109,7 +109,7 @@ export const brandConfig = defineConfig({
     'html, body': { bg: 'bg', color: 'fg' },
     '*:focus-visible': { outline: '2px solid', outlineColor: 'brand.500', outlineOffset: '2px' },
     // Sections that hydrate when reached (src/lib/lazy-section.tsx) are off screen at first: the browser skips their
-    // style, layout and paint until then as well (issue 3: a quicker first paint), keeping a height meanwhile.
+    // style, layout and paint until then as well (a quicker first paint), keeping a height meanwhile.
     '[data-lazy-section]': { contentVisibility: 'auto', containIntrinsicSize: 'auto 900px' },
   },
   theme: {

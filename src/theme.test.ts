@@ -9,7 +9,7 @@ import { appSemanticTokens, appTokens, brandConfig, UNUSED_PALETTES } from './th
 
 const system = getSystem();
 
-// What the app used before issue 3: Chakra's whole default theme under the same brand config (light mode only, and
+// What the app used before : Chakra's whole default theme under the same brand config (light mode only, and
 // without the colour palettes that no source uses: checked below).
 const reference = createSystem(
   {
@@ -147,7 +147,7 @@ function missing(files: Iterable<string>, available: Set<string>): string[] {
   return problems;
 }
 
-describe('the Chakra theme (issue 3)', () => {
+describe('the Chakra theme', () => {
   it("produces the same global CSS, tokens and utilities as Chakra's default theme", () => {
     expect(json(system._global)).toBe(json(reference._global));
     expect(json(system.getTokenCss())).toBe(json(reference.getTokenCss()));

@@ -1,25 +1,24 @@
 import {
-boolean,
-date,
-datetime,
-index,
-int,
-json,
-mysqlEnum,
-mysqlTable,
-text,
-uniqueIndex,
-varchar
+  boolean,
+  date,
+  datetime,
+  index,
+  int,
+  json,
+  mysqlEnum,
+  mysqlTable,
+  text,
+  uniqueIndex,
+  varchar,
 } from 'drizzle-orm/mysql-core';
 import {
-AI_DECISIONS,
-APPLICATION_STATUSES,
-DOCUMENT_KINDS,
-DOCUMENT_PARSE_STATUSES,
+  AI_DECISIONS,
+  APPLICATION_STATUSES,
+  DOCUMENT_KINDS,
+  DOCUMENT_PARSE_STATUSES,
 } from '../../src/shared/constants';
 import { users } from './users';
-import { now,cents } from './columns';
-
+import { now, cents } from './columns';
 
 export const applications = mysqlTable(
   'applications',
@@ -52,7 +51,7 @@ export const applications = mysqlTable(
     monthlyRevenue: varchar('monthly_revenue', { length: 40 }).notNull(),
     additionalInfo: text('additional_info'),
     isExistingClient: boolean('is_existing_client').notNull().default(false),
-    // Fields the staff view reads (signed-in spec §3); filled by later capabilities.
+    // Fields the staff view reads; filled by later capabilities.
     annualRevenueCents: cents('annual_revenue_cents'),
     employeeCount: int('employee_count'),
     ownerAddress: varchar('owner_address', { length: 300 }),
@@ -119,9 +118,9 @@ export const underwritingResults = mysqlTable(
     decision: mysqlEnum('decision', AI_DECISIONS).notNull(),
     confidence: int('confidence').notNull(),
     approvedAmountCents: cents('approved_amount_cents'),
-    // The client-facing result (public spec §3 "Application submission result").
+    // The client-facing result ("Application submission result").
     result: json('result').notNull(),
-    // Staff fields (signed-in spec §3 aiData) and the full analysis (per statement, months, flags).
+    // Staff fields (aiData) and the full analysis (per statement, months, flags).
     aiData: json('ai_data').notNull(),
     analysis: json('analysis').notNull(),
     createdAt: datetime('created_at').notNull().$defaultFn(now),

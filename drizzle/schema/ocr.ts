@@ -1,13 +1,12 @@
-import { datetime,index,int,json,mysqlEnum,mysqlTable,uniqueIndex,varchar } from 'drizzle-orm/mysql-core';
+import { datetime, index, int, json, mysqlEnum, mysqlTable, uniqueIndex, varchar } from 'drizzle-orm/mysql-core';
 import { now } from './columns';
-import { applicationDocuments,applications } from './applications';
-
+import { applicationDocuments, applications } from './applications';
 
 /** pending: queued; running: claimed by a process until its lease runs out; done / failed: finished. */
 export const OCR_JOB_STATUSES = ['pending', 'running', 'done', 'failed'] as const;
 export type OcrJobStatus = (typeof OCR_JOB_STATUSES)[number];
 
-// OCR of photographed and scanned bank statements (issue 5, second stage): queued by the submission, run by a
+// OCR of photographed and scanned bank statements (second stage): queued by the submission, run by a
 // background loop in any server process, outside the request. One row per document.
 export const ocrJobs = mysqlTable(
   'ocr_jobs',

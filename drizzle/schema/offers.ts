@@ -1,22 +1,12 @@
-import {
-datetime,
-index,
-json,
-mysqlEnum,
-mysqlTable,
-text,
-uniqueIndex,
-varchar
-} from 'drizzle-orm/mysql-core';
+import { datetime, index, json, mysqlEnum, mysqlTable, text, uniqueIndex, varchar } from 'drizzle-orm/mysql-core';
 import { REFINANCE_STATUSES } from '../../src/shared/constants';
-import { now,cents } from './columns';
-import type { OfferDisclosureDto,OfferOptionDto } from '../../src/shared/schemas/offers';
+import { now, cents } from './columns';
+import type { OfferDisclosureDto, OfferOptionDto } from '../../src/shared/schemas/offers';
 import { applications } from './applications';
 import { loans } from './loans';
 import { users } from './users';
 
-// Offers (issue 10): the electronic signature of an accepted offer, and requests for a lower weekly payment.
-
+// Offers: the electronic signature of an accepted offer, and requests for a lower weekly payment.
 
 export const offerSignatures = mysqlTable(
   'offer_signatures',

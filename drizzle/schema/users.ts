@@ -1,7 +1,6 @@
-import { bigint,boolean,datetime,index,int,mysqlEnum,mysqlTable,varchar } from 'drizzle-orm/mysql-core';
+import { bigint, boolean, datetime, index, int, mysqlEnum, mysqlTable, varchar } from 'drizzle-orm/mysql-core';
 import { now } from './columns';
 import { ROLES } from '../../src/shared/constants';
-
 
 export const users = mysqlTable(
   'users',
@@ -58,7 +57,7 @@ export const sessions = mysqlTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: datetime('expires_at').notNull(),
-    // Absolute lifetime cap on top of lucia's sliding expiry (PRODUCT.md 2).
+    // Absolute lifetime cap on top of lucia's sliding expiry (docs/product.md 2).
     absoluteExpiresAt: datetime('absolute_expires_at').notNull(),
     // Sliding idle window: 30 minutes for staff, 7 days for clients.
     idleSeconds: int('idle_seconds').notNull(),

@@ -8,7 +8,7 @@ import type { Db } from '../db';
 import { sha256Hex } from '../lib/crypto';
 import { asUtcDate } from '../lib/dates';
 
-// lucia v3 is unmaintained upstream: it stays behind server/auth/ only (PRODUCT.md 2).
+// lucia v3 is unmaintained upstream: it stays behind server/auth/ only (docs/product.md 2).
 export const CLIENT_IDLE_SECONDS = 7 * 24 * 3600;
 export const STAFF_IDLE_SECONDS = 30 * 60; // NIST 800-63B AAL2 reauthentication after 30 min idle
 export const CLIENT_ABSOLUTE_SECONDS = 30 * 24 * 3600;
@@ -66,7 +66,7 @@ type SessionRow = {
 
 // The hot path of every signed-in request. A constant, parameterised statement run with mysql2's execute
 // (server-side prepared): drizzle's builder and row mapping cost about half the throughput here
-// (STACK-NOTES 8; bench/api.ts measures it).
+// (bench/api.ts measures it).
 const SESSION_SQL = `SELECT s.user_id, s.expires_at, s.absolute_expires_at, s.idle_seconds, s.mfa_verified,
   u.email, u.first_name, u.last_name, u.business_name, u.role, u.is_active, u.totp_secret_enc IS NOT NULL AS totp_enabled, u.created_at
   FROM sessions s INNER JOIN users u ON u.id = s.user_id WHERE s.id = ? LIMIT 1`;

@@ -2,7 +2,7 @@ import { hash, verify } from '@node-rs/argon2';
 import pLimit from 'p-limit';
 import { failedPasswordRules } from '../../src/shared/schemas/auth';
 
-// OWASP / SECURITY.md A: Argon2id, m = 19 MiB, t = 3, p = 1, stored as a PHC string.
+// OWASP / docs/security.md A: Argon2id, m = 19 MiB, t = 3, p = 1, stored as a PHC string.
 const ARGON2_OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 3, parallelism: 1, outputLen: 32 } as const;
 // Hashing runs on libuv's pool; bound it so a login burst cannot starve file I/O for uploads.
 const hashSlots = pLimit(2);

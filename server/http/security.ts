@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 const MAPS_HOSTS = 'https://maps.googleapis.com https://maps.gstatic.com';
 
-/** Headers every response carries (SECURITY.md H). Maps hosts are allowed only when a key is configured. */
+/** Headers every response carries (docs/security.md H). Maps hosts are allowed only when a key is configured. */
 export function securityHeaders(opts: { mapsEnabled: boolean }) {
   const maps = opts.mapsEnabled ? ` ${MAPS_HOSTS}` : '';
   const csp = [

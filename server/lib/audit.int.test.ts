@@ -5,7 +5,7 @@ import { sha256Hex } from './crypto';
 import { getTestDeps } from '../test/harness';
 import { auditRead, canonicalAuditRow, recordAudit } from './audit';
 
-// SECURITY.md J: the audit log is one hash chain, whatever the concurrency of the changes it records.
+// docs/security.md J: the audit log is one hash chain, whatever the concurrency of the changes it records.
 
 /** Every audit row in id order, after checking each links to the one before. */
 async function chainRows() {

@@ -11,7 +11,7 @@ export type AuditEntry = {
   targetId?: string;
   outcome?: 'success' | 'failure';
   ip?: string;
-  /** Facts such as before/after status. Never PII values (SECURITY.md J). */
+  /** Facts such as before/after status. Never PII values (docs/security.md J). */
   detail?: Record<string, unknown>;
 };
 
@@ -148,9 +148,9 @@ type QueuedRead = { entry: AuditEntry; done: (error?: Error) => void };
 const readQueues = new WeakMap<Db, { queued: QueuedRead[]; flushing: boolean }>();
 
 /**
- * Records a staff read (SECURITY.md J: every read of an application, applicant, document or by-email lookup), and
+ * Records a staff read (docs/security.md J: every read of an application, applicant, document or by-email lookup), and
  * answers once the row is committed. Reads that arrive while an audited transaction holds the gate go in together:
- * one transaction and one lock of the chain head for all of them, instead of one each in a queue (issue 7).
+ * one transaction and one lock of the chain head for all of them, instead of one each in a queue.
  */
 export function auditRead(db: Db, entry: AuditEntry): Promise<void> {
   let queue = readQueues.get(db);

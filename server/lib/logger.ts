@@ -1,6 +1,6 @@
 import pino from 'pino';
 
-// PII and secrets never reach the logs (SECURITY.md F): these paths are redacted wherever they appear.
+// PII and secrets never reach the logs (docs/security.md F): these paths are redacted wherever they appear.
 export const REDACT_PATHS = [
   'req.headers.cookie',
   'req.headers.authorization',

@@ -8,8 +8,8 @@ export type MailMessage = { to: string; subject: string; text: string; html?: st
 export type Mailer = { send: (message: MailMessage) => Promise<void> };
 
 /**
- * Without SMTP_URL every message is written as one .eml file into MAIL_DIR (PRODUCT.md 1); tests read them.
- * nodemailer builds the headers, so user text cannot inject any (SECURITY.md K).
+ * Without SMTP_URL every message is written as one .eml file into MAIL_DIR (docs/product.md 1); tests read them.
+ * nodemailer builds the headers, so user text cannot inject any (docs/security.md K).
  */
 export function createMailer(opts: { smtpUrl?: string; mailDir: string; from: string; log: Logger }): Mailer {
   if (opts.smtpUrl) {

@@ -1,6 +1,6 @@
 import { decryptField, encryptField } from './crypto';
 
-// Restricted application fields (SECURITY.md F): encrypted at rest, bound to their row and column by the AAD,
+// Restricted application fields (docs/security.md F): encrypted at rest, bound to their row and column by the AAD,
 // with only the last 4 digits kept in clear for display.
 export type ApplicationPii = { ssn: string; ein: string; dateOfBirth: string };
 

@@ -7,7 +7,7 @@ import { sha256Hex } from './crypto';
 import { getTestDeps } from '../test/harness';
 import { createRateLimiter, type Limit } from './rate-limit';
 
-// Leased counting (issue 7): a limit with `lease` takes its hits from the database in blocks and hands them out in
+// Leased counting: a limit with `lease` takes its hits from the database in blocks and hands them out in
 // the process. It must admit exactly what per-hit counting admits in one process, never more across processes, and
 // see a window that ended in the database at once.
 

@@ -12,7 +12,7 @@ import { AppError } from './errors';
  */
 export type Limit = { name: string; max: number; windowSeconds: number; lease?: number };
 
-// Proposed values of SECURITY.md §2-I.
+// The limits are listed with their reasons in docs/security.md I1.
 export const LIMITS = {
   loginIp: { name: 'login-ip', max: 10, windowSeconds: 600 },
   loginAccount: { name: 'login-acct', max: 10, windowSeconds: 900 },
@@ -76,7 +76,7 @@ export function createRateLimiter(db: Db, multiplier = 1): RateLimiter {
     return { allowed: false, retryAfterSeconds: await secondsLeft(key, limit) };
   }
 
-  // Leased counting (issue 7: the admin limit is checked on every back-office request, and its upsert was one of the
+  // Leased counting (the admin limit is checked on every back-office request, and its upsert was one of the
   // three database round trips of each). A block of `lease` hits is added to the counter at once, and this process
   // hands them out one by one until the block is used up or its window ends. In one process that admits exactly
   // what counting each hit would: the hits of a block are numbered, and only numbers up to the limit pass. A refusal

@@ -8,8 +8,8 @@ import type { RestRoute } from './types';
 /** A downloaded document is never rendered: sandboxed, nothing loads, and it keeps the site-wide CSP's bars (H1). */
 export const DOWNLOAD_CSP = "sandbox; default-src 'none'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
 
-// Rows of the /api route table for this area (issue 7). Inputs go to the procedures unparsed, so the guard answers
-// first (401/403) and the procedure's own schema validates (400). Shapes follow spec §7.
+// Rows of the /api route table for this area. Inputs go to the procedures unparsed, so the guard answers
+// first (401/403) and the procedure's own schema validates (400). Shapes follow
 
 /** The query parameters a list accepts, as given (empty values mean "not given"). */
 function queryOf(query: URLSearchParams, keys: string[]): Record<string, string> {
@@ -93,7 +93,7 @@ export const adminRoutes: RestRoute[] = [
         }
         throw new AppError('NOT_FOUND', 'The document file is missing');
       }
-      // An attachment the browser never renders or sniffs (SECURITY.md E).
+      // An attachment the browser never renders or sniffs (docs/security.md E).
       res.statusCode = 200;
       res.setHeader('Content-Type', downloadContentType(document.mimeType));
       res.setHeader('Content-Length', size);

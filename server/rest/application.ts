@@ -8,7 +8,7 @@ import { AppError } from '../lib/errors';
 import type { RestRoute } from './types';
 import { drainRequest, receiveApplicationUpload } from './uploads';
 
-// Rows of the /api route table for this area (issue 4).
+// Rows of the /api route table for this area.
 export const applicationRoutes: RestRoute[] = [
   { method: 'GET', path: '/api/client/profile', call: ({ caller }) => caller.application.profile() },
   { method: 'GET', path: '/api/google-maps-key', call: ({ caller }) => caller.application.mapsKey() },
@@ -16,7 +16,7 @@ export const applicationRoutes: RestRoute[] = [
     method: 'POST',
     path: '/api/loan-application-enhanced',
     status: 201,
-    // Multipart: streamed by formidable here, never a procedure input (STYLE.md: uploads are the exception).
+    // Multipart: streamed by formidable here, never a procedure input (docs/architecture.md: uploads are the exception).
     handle: async ({ req, res, ctx }) => {
       const header = req.headers['idempotency-key'];
       const key = idempotencyKeySchema.safeParse(Array.isArray(header) ? undefined : header);

@@ -45,7 +45,7 @@ export const authRoutes: RestRoute[] = [
     method: 'GET',
     path: '/api/logout',
     handle: async ({ req, res, caller }) => {
-      // A GET navigation (spec) that a cross-site page must not be able to trigger (SECURITY.md B).
+      // A GET navigation (spec) that a cross-site page must not be able to trigger (docs/security.md B).
       const site = req.headers['sec-fetch-site'];
       if (site === 'cross-site' || site === 'same-site') return redirect(res, '/');
       await caller.auth.logout();

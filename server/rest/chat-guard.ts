@@ -10,7 +10,7 @@ function guardErrorOf<E extends Error>(error: unknown, type: new (...args: never
   return null;
 }
 
-// Rows of the /api route table for this area (issue 8). Refusals answer JSON with the spec's shapes.
+// Rows of the /api route table for this area. Refusals answer JSON with the spec's shapes.
 export const chatGuardRoutes: RestRoute[] = [
   {
     method: 'POST',
@@ -22,7 +22,7 @@ export const chatGuardRoutes: RestRoute[] = [
       } catch (error) {
         const blocked = guardErrorOf(error, ChatBlockedError);
         if (!blocked) throw error;
-        // 429 {state, nonce, message, retryAfter} while muted, whatever the client believes (SECURITY.md L4).
+        // 429 {state, nonce, message, retryAfter} while muted, whatever the client believes (docs/security.md L4).
         if (blocked.body.retryAfter !== null) res.setHeader('Retry-After', String(blocked.body.retryAfter));
         sendJson(res, 429, blocked.body);
       }

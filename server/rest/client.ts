@@ -1,6 +1,6 @@
 import type { RestRoute } from './types';
 
-// Rows of the /api route table for this area (issues 6 and 10; signed-in spec §7). Ids in paths go through the
+// Rows of the /api route table for this area. Ids in paths go through the
 // procedures' own schemas; another client's id answers 404. Bodies are merged with the path id and validated by
 // the procedure (strict zod), so an empty or wrong body answers 400 with the field message.
 const withPath = (body: unknown, key: string, value: string | undefined) =>

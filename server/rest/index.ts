@@ -71,7 +71,7 @@ export function createRestHandler(deps: AppDeps, routes: RestRoute[] = REST_ROUT
       const ctx = await createRequestContext(deps, req, res);
       const caller = createCaller(ctx);
       const body = route.body ? await readJson(req) : undefined;
-      // Duplicate query parameters are refused rather than "last one wins" (SECURITY.md D5).
+      // Duplicate query parameters are refused rather than "last one wins" (docs/security.md D5).
       for (const key of new Set(url.searchParams.keys())) {
         if (url.searchParams.getAll(key).length > 1) return sendText(res, 400, `Duplicate query parameter: ${key}`);
       }

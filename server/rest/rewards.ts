@@ -1,6 +1,6 @@
 import type { RestRoute } from './types';
 
-// Rows of the /api route table for this area (issue 6; signed-in spec §7).
+// Rows of the /api route table for this area.
 export const rewardsRoutes: RestRoute[] = [
   {
     method: 'GET',

@@ -1,6 +1,6 @@
 import type { RestRoute } from './types';
 
-// Rows of the /api route table for this area (issue 3). Bodies are validated by the procedures' own schemas.
+// Rows of the /api route table for this area. Bodies are validated by the procedures' own schemas.
 export const siteRoutes: RestRoute[] = [
   {
     method: 'POST',

@@ -10,7 +10,7 @@ import type { DocumentStorage } from '../lib/storage';
 import { type UploadedDocument, quarantineTestFiles, type WarnLog } from '../services/applications/index';
 import { AppError } from '../lib/errors';
 
-// Streaming multipart for POST /api/loan-application-enhanced (PRODUCT.md 3, SECURITY.md E). formidable's defaults
+// Streaming multipart for POST /api/loan-application-enhanced (docs/product.md 3, docs/security.md E). formidable's defaults
 // are unsafe, so every limit is explicit, and the checks that formidable only makes at the end of a part (size) or
 // not at all (field names, counts, duplicates) are made while the bytes arrive.
 
@@ -44,7 +44,7 @@ export type ReceivedUpload = {
 
 type FormInternals = { _error: (error: Error) => void; error?: Error };
 
-/** Upload disk full (SECURITY.md N3): a generic 503 the client may retry, never "malformed" and never a 500. */
+/** Upload disk full (docs/security.md N3): a generic 503 the client may retry, never "malformed" and never a 500. */
 const storageFull = () =>
   new AppError('SERVICE_UNAVAILABLE', 'Service temporarily unavailable. Please try again shortly.', {
     retryAfterSeconds: 30,
@@ -127,7 +127,7 @@ export async function receiveApplicationUpload(
   // formidable checks maxFileSize only when a part ends; count while it streams so a huge file stops at 10 MB.
   form.onPart = (part: Part) => {
     // Once refused, the rest of the parsed chunk is dropped: formidable would still open a temp file for every part
-    // (a 160 KB body of 1,000 tiny files opened ~400 files at once, SECURITY.md E1).
+    // (a 160 KB body of 1,000 tiny files opened ~400 files at once, docs/security.md E1).
     if ((form as unknown as FormInternals).error) return;
     if (part.mimetype !== null && part.mimetype !== undefined) {
       let size = 0;
@@ -178,7 +178,7 @@ export async function receiveApplicationUpload(
         });
       }
     }
-    // Quarantined before any other check of the request once every file has arrived (SECURITY.md E2/E5).
+    // Quarantined before any other check of the request once every file has arrived (docs/security.md E2/E5).
     const quarantined = await quarantineTestFiles(documents, { storage, log });
     if (quarantined.length > 0) {
       const fieldErrors = Object.fromEntries(quarantined.map((field) => [field, [APPLICATION_MESSAGES.fileRefused]]));
@@ -200,7 +200,7 @@ function readFormData(fields: Record<string, string[] | undefined>): unknown {
   if (values.length === 0) throw new AppError('BAD_REQUEST', 'formData: Application data is required');
   if (values.length > 1) throw new AppError('BAD_REQUEST', 'formData: Duplicate field');
   try {
-    // Prototype-polluting keys are refused outright (SECURITY.md D).
+    // Prototype-polluting keys are refused outright (docs/security.md D).
     return sjson.parse(values[0] ?? '', undefined, { protoAction: 'error', constructorAction: 'error' }) as unknown;
   } catch {
     throw new AppError('BAD_REQUEST', 'formData: Malformed JSON');

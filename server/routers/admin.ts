@@ -57,8 +57,8 @@ import { LIMITS } from '../lib/rate-limit';
 import type { Context } from '../trpc/context';
 import { adminProcedure, createCallerFactory, router, superAdminProcedure } from '../trpc/init';
 
-// Back office (issue 7). Every procedure is staff-only with a second-factor-verified session (adminProcedure),
-// counted against the admin API limit per session (SECURITY.md I: 300 / min).
+// Back office. Every procedure is staff-only with a second-factor-verified session (adminProcedure),
+// counted against the admin API limit per session (docs/security.md I: 300 / min).
 const staff = adminProcedure.use(async ({ ctx, next }) => {
   await ctx.limiter.consume(LIMITS.adminSession, ctx.session.id);
   return next();
@@ -87,7 +87,7 @@ export const adminRouter = router({
   ocrPending: staff
     .input(byIdSchema)
     .query(async ({ ctx, input }) => ({ pending: await countUnfinishedOcrJobs(ctx.db, input.id) })),
-  // A mutation so the address travels in the body, never in a URL (SECURITY.md tRPC 7).
+  // A mutation so the address travels in the body, never in a URL (docs/security.md tRPC 7).
   applicationsByEmail: staff
     .input(byEmailSchema)
     .mutation(({ ctx, input }) => applicationsByEmail(ctx, actorOf(ctx), input.email)),

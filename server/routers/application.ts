@@ -4,13 +4,13 @@ import { getClientProfile, previewClaimLink, redeemClaim, resendClaimLinks } fro
 import { protectedProcedure, publicProcedure, router } from '../trpc/init';
 import { siteRouter } from './site';
 
-/** The spec's check on a browser maps key (public spec §7): a fixed prefix and a plausible length. */
+/** The spec's check on a browser maps key: a fixed prefix and a plausible length. */
 export function isUsableMapsKey(key: string): boolean {
   return key.startsWith('AIza') && key.length > 30 && key.length < 50;
 }
 
-// The wizard's reads (issue 4); submission is multipart, so it is a REST route (server/rest/application.ts).
-// The public site's procedures live under `site` (issue 3).
+// The wizard's reads; submission is multipart, so it is a REST route (server/rest/application.ts).
+// The public site's procedures live under `site`.
 export const applicationRouter = router({
   site: siteRouter,
   /** Returning-client prefill (GET /api/client/profile): SSN and EIN masked, birth date never returned. */

@@ -3,7 +3,7 @@ import { getGuardStatus, sendChatMessage, verifyChallenge } from '../services/ch
 import type { Context } from '../trpc/context';
 import { publicProcedure, router } from '../trpc/init';
 
-// Chat assistant and its loop guard (issue 8). Keyed on the anonymous visitor cookie and the client address.
+// Chat assistant and its loop guard. Keyed on the anonymous visitor cookie and the client address.
 const guardIo = (ctx: Context) => ({ visitor: ctx.visitor, ip: ctx.meta.ip });
 
 export const chatGuardRouter = router({

@@ -20,9 +20,9 @@ import {
 import { getOfferMenu, getOfferSignature, priceOffer, requestConsolidation } from '../services/offers/index';
 import { protectedProcedure, router } from '../trpc/init';
 
-// Client area (issues 6 and 10). Every query is scoped to ctx.user.id in SQL; another client's id answers 404.
+// Client area. Every query is scoped to ctx.user.id in SQL; another client's id answers 404.
 export const clientRouter = router({
-  /** Client profile (signed-in spec §3). */
+  /** Client profile. */
   me: protectedProcedure.query(({ ctx }) => ({
     firstName: ctx.user.firstName,
     lastName: ctx.user.lastName,
@@ -31,7 +31,7 @@ export const clientRouter = router({
     createdAt: ctx.user.createdAt,
   })),
   applications: protectedProcedure.query(({ ctx }) => listClientApplications(ctx, ctx.user.id)),
-  /** Accepting is signing: the chosen option, consent, typed name and the hash of the summary shown (issue 10). */
+  /** Accepting is signing: the chosen option, consent, typed name and the hash of the summary shown. */
   acceptFunding: protectedProcedure
     .input(acceptOfferSchema)
     .mutation(({ ctx, input }) =>

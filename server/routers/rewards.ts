@@ -2,7 +2,7 @@ import { claimMilestoneSchema, redeemRewardSchema } from '../../src/shared/schem
 import { claimMilestone, getRewardsDashboard, redeemReward } from '../services/rewards/index';
 import { protectedProcedure, router } from '../trpc/init';
 
-// Rewards dashboard (issue 6): progress, claiming a completed milestone once, using a reward once.
+// Rewards dashboard: progress, claiming a completed milestone once, using a reward once.
 export const rewardsRouter = router({
   dashboard: protectedProcedure.query(({ ctx }) => getRewardsDashboard(ctx.db, ctx.user.id)),
   claim: protectedProcedure

@@ -2,7 +2,7 @@ import { contactMessageSchema, emailSignupSchema } from '../../src/shared/schema
 import { submitContactMessage, listEmailSignups, signUpForEmails } from '../services/site/index';
 import { adminProcedure, publicProcedure, router } from '../trpc/init';
 
-// Public-site procedures (mailing list, contact form: issue 3), mounted as `application.site`.
+// Public-site procedures (mailing list, contact form: ), mounted as `application.site`.
 export const siteRouter = router({
   emailSignup: publicProcedure
     .input(emailSignupSchema)

@@ -16,7 +16,7 @@ declare module 'vitest' {
 
 const SERVER_URL = process.env.TEST_DATABASE_SERVER ?? 'mysql://root@127.0.0.1:3306';
 
-/** One throwaway database per run: created and migrated once, dropped at the end (STYLE.md Testing). */
+/** One throwaway database per run: created and migrated once, dropped at the end (docs/architecture.md). */
 export default async function setup(project: TestProject) {
   const name = `funding_test_${process.pid}_${Date.now().toString(36)}`;
   const url = `${SERVER_URL}/${name}`;

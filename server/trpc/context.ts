@@ -19,7 +19,7 @@ export type Context = AppDeps & {
   setCookie: (cookie: string) => void;
 };
 
-/** The inner context has no HTTP, so tests build it directly (STYLE.md). */
+/** The inner context has no HTTP, so tests build it directly (docs/architecture.md). */
 export function createInnerContext(
   deps: AppDeps,
   opts: Partial<Pick<Context, 'user' | 'session' | 'visitor' | 'device' | 'setCookie'>> & {

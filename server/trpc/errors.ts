@@ -2,7 +2,14 @@ import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { ZodError } from 'zod';
 import type { AppErrorCode } from '../../src/shared/errors';
-import { AppError, CONFLICT_MESSAGE, INTERNAL_MESSAGE, zodFieldErrors, zodMessage, type FieldErrors } from '../lib/errors';
+import {
+  AppError,
+  CONFLICT_MESSAGE,
+  INTERNAL_MESSAGE,
+  zodFieldErrors,
+  zodMessage,
+  type FieldErrors,
+} from '../lib/errors';
 
 const TRPC_CODE: Record<AppErrorCode, TRPCError['code']> = {
   BAD_REQUEST: 'BAD_REQUEST',
@@ -53,7 +60,7 @@ export function toTRPCError(error: unknown): TRPCError {
     });
   }
   // A unique key the code did not expect to hit: two requests raced for the same row. Not a server fault, and the
-  // driver's message (the key's name and value, the SQL) must not reach the client (SECURITY.md M1).
+  // driver's message (the key's name and value, the SQL) must not reach the client (docs/security.md M1).
   if (isDuplicateKey(error)) return new TRPCError({ code: 'CONFLICT', message: CONFLICT_MESSAGE, cause: error });
   return new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: INTERNAL_MESSAGE, cause: error });
 }

@@ -41,7 +41,7 @@ export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   return next({ ctx: { user: ctx.user, session: ctx.session } });
 });
 
-/** Staff only, and only once the second factor passed in this session (PRODUCT.md 2). */
+/** Staff only, and only once the second factor passed in this session (docs/product.md 2). */
 export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
   if (!isStaff(ctx.user.role)) throw new TRPCError({ code: 'FORBIDDEN', message: 'Forbidden' });
   if (!ctx.session.mfaVerified) {

@@ -31,7 +31,7 @@ async function start(root: HTMLElement) {
   if (prerendered && prerendered === normalise(window.location.pathname) && root.firstElementChild) {
     // Build-time HTML of this very route: keep it and attach to it once its page code is here (lazy-page.ts).
     // In a transition, React hydrates in slices and yields to the browser between them, instead of one long task
-    // (issue 3, total blocking time); input that reaches markup not yet hydrated makes it hydrate that part first.
+    // (total blocking time); input that reaches markup not yet hydrated makes it hydrate that part first.
     preloadPrerenderedPage(prerendered)
       .catch(() => undefined)
       .finally(() => {

@@ -4,7 +4,7 @@ import { useLocation } from 'react-router-dom';
 import { toaster, whenToasterShown } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 
-// Signed-in spec §8: the 'Unauthorized' toast, then the login navigation after 500 ms.
+// Signed-in : the 'Unauthorized' toast, then the login navigation after 500 ms.
 const REDIRECT_DELAY_MS = 500;
 // The viewport's code failing to load must not keep the visitor here.
 const VIEWPORT_WAIT_MS = 3000;

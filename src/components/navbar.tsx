@@ -31,7 +31,7 @@ function navLinksFor(auth: AuthState) {
   return links;
 }
 
-/** Logout is a browser navigation to /api/logout (spec §2). */
+/** Logout is a browser navigation to /api/logout. */
 function logOut() {
   window.location.assign(paths.apiLogout);
 }
@@ -41,7 +41,7 @@ const accountLabel = (auth: AuthState) => auth.user?.firstName || 'Account';
 /**
  * The auth answer reaches components through react-query's store subscription, which React renders synchronously, in
  * one task, as soon as it arrives. Here that render stops at this component: the bar is drawn from the deferred
- * state, in a transition that React renders in slices between which the browser can answer input (issue 3, total
+ * state, in a transition that React renders in slices between which the browser can answer input (total
  * blocking time: it was a ~100 ms task on a phone-speed CPU, just after the page hydrated).
  */
 export function Navbar() {

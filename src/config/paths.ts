@@ -1,4 +1,4 @@
-// Every route path of the app (spec: public §2, signed-in §2).
+// Every route path of the app.
 export const paths = {
   home: '/',
   products: '/products',

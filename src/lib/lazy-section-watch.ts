@@ -1,4 +1,4 @@
-// Issue 3: the part of src/lib/lazy-section.tsx that runs before the app's code arrives (src/main.tsx), without
+// The part of src/lib/lazy-section.tsx that runs before the app's code arrives (src/main.tsx), without
 // React: it watches the server markup of the sections that hydrate later, opens them when they near the viewport or
 // are reached, and holds back what React would drop on markup it cannot hydrate yet, to play it again once live.
 // It does the same for the whole prerendered page until the app has attached to it (holdPageInput).

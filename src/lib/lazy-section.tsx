@@ -1,7 +1,7 @@
 import { memo, Suspense, use, useEffect, useRef, useState, type ComponentType } from 'react';
 import { ATTRIBUTE, sessionOf, type Gate, type Session } from './lazy-section-watch';
 
-// Issue 3: a section of a prerendered page that hydrates when it comes near the viewport. Its code stays out of the
+// A section of a prerendered page that hydrates when it comes near the viewport. Its code stays out of the
 // page's first download and React leaves its server markup on screen until then: the Suspense boundary below is
 // dehydrated, and React keeps a dehydrated boundary's markup for as long as its content suspends.
 // What the visitor does there before then is not lost: React drops input on markup it cannot hydrate yet, so this

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 
-// Spec §9 data-fetching defaults: no refetch interval, no refetch on focus, never stale, no retries.
+// data-fetching defaults: no refetch interval, no refetch on focus, never stale, no retries.
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {

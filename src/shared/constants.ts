@@ -1,4 +1,4 @@
-// Enumerations both sides use. Literal values come from the spec (signed-in-areas.md §3-4).
+// Enumerations both sides use. Literal values are the product's own (docs/product.md).
 export const ROLES = ['client', 'admin', 'super_admin'] as const;
 export type Role = (typeof ROLES)[number];
 

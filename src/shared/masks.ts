@@ -1,4 +1,4 @@
-// Input masks of the wizard (public spec §5). Each takes whatever was typed or pasted and returns the formatted
+// Input masks of the wizard. Each takes whatever was typed or pasted and returns the formatted
 // value; separators appear only once a digit follows them, so deleting backwards never gets stuck on one.
 
 import { groupDigits } from './group-thousands';
@@ -47,7 +47,7 @@ export function maskSsnForDisplay(ssn: string): string {
   return digits.length >= 4 ? `***-**-${digits.slice(-4)}` : '***-**-****';
 }
 
-/** The EIN masked except the last 4 digits (SECURITY.md F). */
+/** The EIN masked except the last 4 digits (docs/security.md F). */
 export function maskEinForDisplay(ein: string): string {
   const digits = ein.replace(/\D/g, '');
   return digits.length >= 4 ? `**-***${digits.slice(-4)}` : '**-*******';

@@ -11,10 +11,10 @@ import { recordAudit, auditedTransaction } from '../../lib/audit';
 import { sendInBackground } from '../../lib/mail';
 import { type Actor, type ServiceDeps } from '../../deps';
 
-// Staff accounts (issue 7 item 5, super_admin only). New staff get no password anyone knows: an invitation link
-// lets them choose one, then their first login enrols the second factor (PRODUCT.md 2; SECURITY.md A "no default
+// Staff accounts (super_admin only). New staff get no password anyone knows: an invitation link
+// lets them choose one, then their first login enrols the second factor (docs/product.md 2; docs/security.md A "no default
 // admin", "random one-time credential that expires"). Deactivation and role changes end every session of that
-// person at once (SECURITY.md B: applies on the very next request).
+// person at once (docs/security.md B: applies on the very next request).
 
 export const INVITATION_TTL_MS = 24 * 3600_000;
 const STAFF_ROLES: Role[] = ['admin', 'super_admin'];
@@ -169,7 +169,7 @@ export async function setStaffActive(
   });
 }
 
-/** Signs a staff member out everywhere (SECURITY.md B: admins can terminate one user's sessions). */
+/** Signs a staff member out everywhere (docs/security.md B: admins can terminate one user's sessions). */
 export async function terminateStaffSessions(deps: Pick<ServiceDeps, 'db'>, actor: Actor, id: string) {
   return auditedTransaction(deps.db, async (tx) => {
     await lockStaffTarget(tx, actor, id, 'end the sessions of');

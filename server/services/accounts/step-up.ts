@@ -9,7 +9,7 @@ import { type Actor, type ServiceDeps } from '../../deps';
 const INVALID_CODE = 'Invalid verification code';
 
 /**
- * Step-up for the most sensitive staff actions (SECURITY.md F: revealing a full SSN/EIN): a fresh authenticator
+ * Step-up for the most sensitive staff actions (docs/security.md F: revealing a full SSN/EIN): a fresh authenticator
  * code, single use like at login (the accepted time step only moves forward) and throttled per user.
  */
 export async function verifyStepUpCode(deps: Pick<ServiceDeps, 'db' | 'limiter'>, actor: Actor, code: string) {

@@ -7,7 +7,7 @@ import { applicationFiles, applicationFormData, filesUnder, postApplication } fr
 import { eventually, getTestDeps, startTestServer, type TestServer } from '../../test/harness';
 import { applicationKey } from './idempotency';
 
-// SECURITY.md N7: a failure between the application row and its document rows leaves nothing behind. The fault is
+// docs/security.md N7: a failure between the application row and its document rows leaves nothing behind. The fault is
 // real: a trigger makes MariaDB refuse the document insert, for this test's business name only.
 
 const CANARY = `N7 Canary ${Date.now().toString(36)} LLC`;

@@ -10,7 +10,7 @@ const LIST_LIMIT = 200;
 
 // The client area's hot path (bench/api.ts): a constant, parameterised statement run with mysql2's execute
 // (server-side prepared), like the session lookup in auth/lucia.ts; drizzle's builder and row mapping cost more
-// than the query itself (STACK-NOTES 8).
+// than the query itself.
 const LIST_SQL = `SELECT a.id, a.business_name, a.business_type, a.time_in_business, a.monthly_revenue,
     a.loan_amount_cents, a.approved_amount_cents, a.status, a.ai_approved, a.created_at, a.updated_at,
     u.result AS uw_result, u.ai_data AS uw_ai_data, u.approved_amount_cents AS uw_approved_amount_cents,

@@ -32,7 +32,7 @@ export const DOCUMENT_KIND_OF: Record<DocumentField, DocumentKind> = {
   voidedCheck: 'voided_check',
 };
 
-// file-type's extension names for the families we accept (PRODUCT.md 3: PDF, JPEG, PNG, WebP, HEIC).
+// file-type's extension names for the families we accept (docs/product.md 3: PDF, JPEG, PNG, WebP, HEIC).
 const SNIFFED: Record<string, AcceptedFileKind> = { pdf: 'pdf', jpg: 'jpeg', png: 'png', webp: 'webp', heic: 'heic' };
 
 /** The file's real family from its magic bytes, or null for anything else (executables, HTML, SVG, archives). */
@@ -62,7 +62,7 @@ const CONTENT_MESSAGES: Record<ContentProblem, string> = {
 /**
  * Checks an uploaded file: the declared type and extension must name an accepted family, the content (magic
  * bytes) must be that same family, and the content must pass screening.ts (no markup or appended archive, no PDF
- * active content, image dimensions within the cap) (SECURITY.md E). Answers the family, or the problem to report
+ * active content, image dimensions within the cap) (docs/security.md E). Answers the family, or the problem to report
  * on the field. An accepted JPEG or PNG is rewritten in place without its metadata (EXIF/GPS, XMP, text), and
  * `file.size` and `file.sha256` are updated to describe the bytes that will be stored.
  */
@@ -106,7 +106,7 @@ export function displayFileName(name: string): string {
 
 /**
  * Removes stored documents older than `olderThanMs` that no application_documents row points at: what a crash
- * between the file commit and the database commit leaves behind (SECURITY.md N1). Answers the count removed.
+ * between the file commit and the database commit leaves behind (docs/security.md N1). Answers the count removed.
  */
 export async function sweepOrphanDocuments(
   deps: { db: DbOrTx; storage: DocumentStorage },

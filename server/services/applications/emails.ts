@@ -2,7 +2,7 @@ import { BRAND_NAME } from '../../../src/shared/constants';
 import type { MailMessage } from '../../lib/mail';
 import { formatUsd, shortId } from '../../../src/shared/format';
 
-// Submission emails (PRODUCT.md 3). Restricted data (SSN, EIN, birth date, bank details) never goes into a mail.
+// Submission emails (docs/product.md 3). Restricted data (SSN, EIN, birth date, bank details) never goes into a mail.
 
 export type SubmissionSummary = {
   applicationId: string;

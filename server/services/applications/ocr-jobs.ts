@@ -1,4 +1,4 @@
-// The OCR job queue (issue 5, second stage): a row per statement that needs OCR, in MariaDB so every server
+// The OCR job queue (second stage): a row per statement that needs OCR, in MariaDB so every server
 // process shares it and a restart loses nothing. A process claims a job with a conditional UPDATE (only one
 // UPDATE can move a row out of the claimable state), holds it under a lease, and a job whose claimer died is
 // claimed again once the lease has expired.
@@ -19,7 +19,7 @@ export type ClaimedOcrJob = {
 
 /**
  * How many of an application's OCR jobs are not finished yet (queued or running). What the staff detail polls while
- * a statement waits for OCR: no statement figures or personal data, so no audited read per poll (issue 5).
+ * a statement waits for OCR: no statement figures or personal data, so no audited read per poll.
  */
 export async function countUnfinishedOcrJobs(db: DbOrTx, applicationId: string): Promise<number> {
   const [row] = await db

@@ -1,4 +1,4 @@
-// The background OCR loop (issue 5, second stage): runs in every server process, outside any request. It claims
+// The background OCR loop (second stage): runs in every server process, outside any request. It claims
 // queued jobs one at a time, OCRs the file in the OCR thread and rebuilds the stored analysis. A submission that
 // queued a job wakes it at once; otherwise it looks every OCR_POLL_MS, which is also how it finds jobs queued by
 // other processes and jobs whose claimer died (lease expired). Stopping terminates the OCR thread and gives an

@@ -1,4 +1,4 @@
-// Records a finished OCR job and rebuilds the application's stored analysis with it (issue 5, second stage).
+// Records a finished OCR job and rebuilds the application's stored analysis with it (second stage).
 // One transaction: the underwriting row is locked first, so two processes finishing jobs of one application take
 // turns and the second rebuild sees the first's result. The application's status, the stored decision and the
 // client's answer are not touched (ocr-merge.ts says which analysis fields change).

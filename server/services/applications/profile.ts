@@ -37,8 +37,8 @@ export async function findLastApplication(db: DbOrTx, userId: string) {
 }
 
 /**
- * Returning-client prefill (public spec §3 "Client profile response"). SSN and EIN are masked and the birth date
- * is not returned at all (PRODUCT.md 3); a new submission that leaves them empty reuses the stored values.
+ * Returning-client prefill ("Client profile response"). SSN and EIN are masked and the birth date
+ * is not returned at all (docs/product.md 3); a new submission that leaves them empty reuses the stored values.
  */
 export async function getClientProfile(
   db: DbOrTx,

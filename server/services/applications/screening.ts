@@ -12,7 +12,7 @@ import {
 import { scanPdfActiveContent } from './screening-pdf';
 import { isImageTooLarge, readImageDimensions } from './screening-image';
 
-// Content screening of uploaded documents (SECURITY.md E, test E2), after the magic-byte check has named the family.
+// Content screening of uploaded documents (docs/security.md E, test E2), after the magic-byte check has named the family.
 // Everything reads bounded pieces of the temp file (its head, its tail, or a chunked stream), never a whole 10 MB
 // file at once:
 // - the EICAR anti-virus test signature: the file is quarantined, never stored (quarantineTestFiles);

@@ -77,7 +77,7 @@ export type SubmissionAnswer = { status: number; body: SubmissionBody };
 const RETRY_AFTER_SECONDS = 5;
 
 /**
- * Submits an application (PRODUCT.md 3). Order, so that a crash never leaves a partial application:
+ * Submits an application (docs/product.md 3). Order, so that a crash never leaves a partial application:
  * validate everything; rename the files into storage; one transaction writes the idempotency row (in flight), the
  * application and its documents; underwriting runs on the committed files; a second transaction stores the
  * outcome and the answer. If underwriting throws, the application stays for staff review. The same key with the
@@ -209,7 +209,7 @@ async function prepareSubmission(deps: Deps, input: SubmissionInput) {
     typeof input.formData === 'object' &&
     input.formData !== null &&
     (input.formData as { isExistingClient?: unknown }).isExistingClient === true;
-  // Decided by the server (PRODUCT.md 3): only a signed-in client with an earlier application of their own.
+  // Decided by the server (docs/product.md 3): only a signed-in client with an earlier application of their own.
   const last =
     claimsExisting && applicant.role === 'client' && applicant.userId
       ? await findLastApplication(deps.db, applicant.userId)
@@ -345,7 +345,7 @@ async function finishApplication(
 
     const approvedCents =
       outcome && outcome.result.approvedAmount > 0 ? Math.round(outcome.result.approvedAmount * 100) : null;
-    // The approval screen's menu (issue 10): priced by the same function as the portal and acceptance.
+    // The approval screen's menu: priced by the same function as the portal and acceptance.
     const offers =
       outcome?.decision === 'approved'
         ? menuOptionsFor(
@@ -400,7 +400,7 @@ async function finishApplication(
             decidedAt: new Date(),
           })
           .where(pending);
-        // Photos and scans are read by OCR after the answer (issue 5); queued with the outcome that says so.
+        // Photos and scans are read by OCR after the answer; queued with the outcome that says so.
         await queueOcrJobs(tx, applicationId, ocrDocumentIds);
       } else {
         await tx.update(applications).set({ status: 'review' }).where(pending);

@@ -14,7 +14,7 @@ const age = (key: string, ms: number) => {
   utimesSync(fileOf(key), then, then);
 };
 
-// SECURITY.md N1: a crash between the file commit and the database commit leaves a stored file without its row.
+// docs/security.md N1: a crash between the file commit and the database commit leaves a stored file without its row.
 describe('orphan document sweep', () => {
   it('removes old stored files no row points at, and keeps referenced and recent ones', async () => {
     const deps = await getTestDeps();

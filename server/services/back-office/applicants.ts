@@ -12,7 +12,7 @@ import { type PagePlan, planPage, toPage } from './cursor';
 import { type SearchField, keyedField, prefixSearchKeySql } from './prefix-search';
 import { type CsvValue, toCsv } from './csv';
 
-// Applicants are client accounts (spec §3 Applicant). Same paging and search strategy as the applications list:
+// Applicants are client accounts (Applicant). Same paging and search strategy as the applications list:
 // keyset pages newest first, prefix search read from index entries alone (prefix-search.ts).
 
 /** Applications still in progress: waiting on staff or on the client's acceptance. */
@@ -159,7 +159,7 @@ const applicantColumns = {
   activeApplications: users.activeApplicationCount,
 };
 
-/** Spec §3 Applicant: profile plus totalApplications and activeApplications, in the order of `ids`. */
+/** Profile plus totalApplications and activeApplications, in the order of `ids`. */
 async function applicantRows(db: DbOrTx, ids: string[]) {
   if (ids.length === 0) return [];
   const rows = await db.select(applicantColumns).from(users).where(inArray(users.id, ids));

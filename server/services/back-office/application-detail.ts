@@ -178,7 +178,7 @@ export async function getApplicationDetail(deps: Pick<ServiceDeps, 'db'>, actor:
     email: row.email,
     phone: row.phone,
     ownerAddress: row.ownerAddress,
-    // Restricted values stay masked; the full value needs an audited reveal (SECURITY.md F).
+    // Restricted values stay masked; the full value needs an audited reveal (docs/security.md F).
     ownerDateOfBirth: '****-**-**',
     ssn: maskSsn(row.ssnLast4),
     ein: maskEin(row.einLast4),

@@ -16,7 +16,7 @@ import { type SearchField, type SearchPath, keyedField, prefixSearchKeySql, star
 
 type Filters = { status: ApplicationStatus | null; ai: AiDecision | null; assignedTo: string | null };
 
-/** The ordered index that serves a filter combination without a sort (MariaDB needs the hint, STACK-NOTES 8). */
+/** The ordered index that serves a filter combination without a sort (MariaDB needs the hint). */
 function orderIndexFor(filters: Filters): string {
   // One staff member's files are few: their own index, the other filters read on those rows.
   if (filters.assignedTo) return 'applications_assignee_created_idx';
@@ -64,7 +64,7 @@ function searchFields(term: string): SearchField[] {
     field('owner_name', 'applications_search_owner_idx'),
     field('email', 'applications_search_email_idx'),
   ];
-  // Staff read ids as their first 8 characters (spec §9); the primary key answers an id prefix.
+  // Staff read ids as their first 8 characters; the primary key answers an id prefix.
   if (/^[0-9a-f-]{4,36}$/i.test(term)) {
     fields.push({ column: 'id', rangeIndex: 'PRIMARY', condition: startsWith('id', term.toLowerCase()) });
   }
@@ -186,7 +186,7 @@ export function recentApplications(deps: Pick<ServiceDeps, 'db'>) {
   return pageRows(deps.db, keys.getSQL(), 'next');
 }
 
-/** An account's own applications (linked by account, PRODUCT.md 3), newest first. */
+/** An account's own applications (linked by account, docs/product.md 3), newest first. */
 export function applicationsForUser(db: DbOrTx, userId: string) {
   const keys = db
     .select({ id: applications.id, createdAt: applications.createdAt })
@@ -199,7 +199,7 @@ export function applicationsForUser(db: DbOrTx, userId: string) {
 
 // ---------------------------------------------------------------------------------------------------------------
 // By email: every application that used this address (spec: 'Applications for {email}'). A staff read: audited,
-// with the address hashed so the audit log holds no PII (SECURITY.md J).
+// with the address hashed so the audit log holds no PII (docs/security.md J).
 // ---------------------------------------------------------------------------------------------------------------
 
 export const BY_EMAIL_LIMIT = 200;

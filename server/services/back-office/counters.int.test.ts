@@ -1,4 +1,4 @@
-// The counts the database keeps for the back-office lists (migration 0005, issue 7): an account's applications (all and
+// The counts the database keeps for the back-office lists (migration 0005): an account's applications (all and
 // in progress) and a loan's total paid, maintained by triggers whatever writes the rows. After every kind of change the
 // kept figures equal a fresh count, and the lists show them.
 import { randomUUID } from 'node:crypto';
@@ -63,7 +63,7 @@ describe('application counts kept per account', () => {
     await db.update(applications).set({ businessName: 'Renamed LLC' }).where(eq(applications.id, pending.id));
     await expectCounts(jane.id, 3, 2);
 
-    // An anonymous submission linked at sign-up (PRODUCT.md 3), then one moved to another account.
+    // An anonymous submission linked at sign-up (docs/product.md 3), then one moved to another account.
     const anonymous = await insertApplication({ status: 'pending' });
     await db.update(applications).set({ userId: omar.id }).where(eq(applications.id, anonymous.id));
     await expectCounts(omar.id, 1, 1);

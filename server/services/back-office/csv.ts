@@ -1,4 +1,4 @@
-// CSV for spreadsheets (SECURITY.md: exports). A cell that a spreadsheet would read as a formula is defused
+// CSV for spreadsheets (docs/security.md: exports). A cell that a spreadsheet would read as a formula is defused
 // with a leading apostrophe (OWASP CSV injection), then every cell is quoted when it needs to be.
 const FORMULA_START = /^[=+\-@\t\r]/;
 

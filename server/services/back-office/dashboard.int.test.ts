@@ -1,4 +1,4 @@
-// The dashboard's Loan Performance figures (issue 7) from real loans and payments: total outstanding (what current
+// The dashboard's Loan Performance figures from real loans and payments: total outstanding (what current
 // loans were sold for less what they have paid, from loans.paid_cents) and collections this month (payments dated
 // from the 1st to today, whatever the loan's state). Aggregates are global, so this test has a database of its own:
 // other test files write loans at the same time into the run's shared one.

@@ -6,9 +6,9 @@ import type { ServiceDeps } from '../../deps';
 import { createSwrValue } from '../../lib/memo';
 import { onDataChanged } from '../../lib/changes';
 
-// Summary cards, Loan Performance and Analytics (issue 7). At a million applications the per-status sums take
+// Summary cards, Loan Performance and Analytics. At a million applications the per-status sums take
 // a few hundred milliseconds even from their covering index, so they are computed off the request path and
-// served from a per-instance cache at most STATS_TTL_MS old (spec §9 lets the dashboard be 30 s stale).
+// served from a per-instance cache at most STATS_TTL_MS old (lets the dashboard be 30 s stale).
 export const STATS_TTL_MS = 15_000;
 /** Average time to decision looks at recent decisions only: it describes today's queue, and stays index-bounded. */
 export const DECISION_WINDOW_DAYS = 90;
@@ -151,7 +151,7 @@ export async function activeLoanCount(deps: Pick<ServiceDeps, 'db' | 'log'>): Pr
 
 const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 100) : 0);
 
-/** Spec §7 dashboard: data.totalApplications, approvedApplications, declinedApplications, pendingApplications. */
+/** Data.totalApplications, approvedApplications, declinedApplications, pendingApplications. */
 export function toDashboard(aggregates: Aggregates) {
   const { byStatus, loansByStatus } = aggregates;
   const totalApplications = Object.values(byStatus).reduce((total, row) => total + row.count, 0);

@@ -1,4 +1,4 @@
-// The counts the database keeps for the back-office lists (migration 0005, issue 7): users.application_count and
+// The counts the database keeps for the back-office lists (migration 0005): users.application_count and
 // active_application_count, loans.paid_cents, maintained by triggers. These statements set them from the rows
 // themselves, as the migration did for the rows it found: for bulk loads that write rows in an order the triggers
 // cannot follow (drizzle/seed.ts writes payments before their loan when its buffers fill that way).

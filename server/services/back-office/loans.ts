@@ -59,7 +59,7 @@ function fromRawLoanRow(row: RawLoanRow): LoanRow & { paidCents: number } {
   };
 }
 
-/** Active loans newest first; balance and days past due are derived from schedule and payments (PRODUCT.md 5). */
+/** Active loans newest first; balance and days past due are derived from schedule and payments (docs/product.md 5). */
 export async function listActiveLoans(deps: Pick<ServiceDeps, 'db' | 'log'>, query: ListLoansQuery) {
   const plan = planPage(query);
   const isBackwards = plan.kind === 'before';

@@ -4,7 +4,7 @@ import type { ServiceDeps } from '../../deps';
 
 export const REFINANCE_LIST_LIMIT = 200;
 
-/** Refinance requests clients made from their dashboard (PRODUCT.md 5), newest first. */
+/** Refinance requests clients made from their dashboard (docs/product.md 5), newest first. */
 export async function listRefinanceRequests(deps: Pick<ServiceDeps, 'db'>) {
   const rows = await deps.db
     .select({

@@ -6,7 +6,7 @@ import type { IssuedChallenge } from './machine';
 export function issueChallenge(): IssuedChallenge {
   const left = randomInt(10, 50);
   const right = randomInt(1, 20);
-  // 20 random bytes = 160 bits (SECURITY.md L asks for at least 128); only its hash is stored.
+  // 20 random bytes = 160 bits (docs/security.md L asks for at least 128); only its hash is stored.
   const nonce = randomToken(20);
   return { nonce, nonceHash: hashNonce(nonce), question: `${left} + ${right} = ?`, answer: left + right };
 }

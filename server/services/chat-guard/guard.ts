@@ -33,7 +33,7 @@ import {
 import { repeatKey } from './normalise';
 
 /*
- * The MySQL-backed loop guard (PRODUCT.md 7, SECURITY.md L). Every piece of state is a row of
+ * The MySQL-backed loop guard (docs/product.md 7, docs/security.md L). Every piece of state is a row of
  * chat_guard_sessions keyed by the visitor cookie's hash, so any number of server processes share it.
  * Each message or answer runs as one transaction that locks the session row (SELECT ... FOR UPDATE),
  * applies the pure state machine (machine.ts) and writes the result: parallel sends are serialised
@@ -358,7 +358,7 @@ async function readStatus(db: DbOrTx, sessionId: string, ip: string, now: number
 /** GET /api/loop-guard/my-status: read-only (two indexed lookups); issues the visitor cookie if missing. */
 export async function getGuardStatus(deps: GuardDeps, io: GuardIo): Promise<GuardStatusDto> {
   // A flood from one address is refused with a read only: the counter row is not written (and locked)
-  // again once the address is over its limit, so refusals stay cheap (SECURITY.md test L6).
+  // again once the address is over its limit, so refusals stay cheap (docs/security.md L6).
   const blocked = await deps.limiter.isBlocked(LIMITS.guardStatus, io.ip);
   if (blocked.blocked) {
     throw new AppError('RATE_LIMITED', RATE_LIMIT_MESSAGE, { retryAfterSeconds: blocked.retryAfterSeconds });

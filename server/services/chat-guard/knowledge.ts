@@ -1,5 +1,4 @@
-// The assistant's knowledge: the site's own product facts (public-site-and-application.md §1 and §9,
-// signed-in-areas.md §1), nothing else. Keywords are matched on whole words of the lower-cased question;
+// The assistant's knowledge: the site's own product facts (the public pages and the signed-in areas), nothing else. Keywords are matched on whole words of the lower-cased question;
 // a multi-word keyword weighs as many words as it has, so "line of credit" beats "credit".
 
 export type Topic = { id: string; keywords: readonly string[]; answer: string };

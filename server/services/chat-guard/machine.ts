@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { GuardState } from '../../../src/shared/constants';
 
 /*
- * The loop guard as a pure function of (snapshot, event) -> (next snapshot, outcome), PRODUCT.md 7.
+ * The loop guard as a pure function of (snapshot, event) -> (next snapshot, outcome), docs/product.md 7.
  * Time and randomness come in as arguments so every transition is unit-testable; guard.ts loads the
  * snapshot under a row lock, applies one event and writes the result back.
  *
@@ -16,7 +16,7 @@ import type { GuardState } from '../../../src/shared/constants';
  *   violation n: 1 -> MUTED_15MIN, 2 -> MUTED_60MIN, 3+ -> PERMANENTLY_MUTED (terminal)
  *
  * The arithmetic question ("17 + 6 = ?") is loop-breaking UX: it stops a person or a runaway script
- * that repeats itself. Any bot solves it trivially, so it is NOT bot defence (SECURITY.md L); the
+ * that repeats itself. Any bot solves it trivially, so it is NOT bot defence (docs/security.md L); the
  * server-side mutes, the per-address hold and the per-address message limit are what bound abuse.
  */
 
@@ -223,7 +223,7 @@ export function applyMessage(
     };
   }
 
-  // A mute another session holds for this address applies to a new session too (SECURITY.md L).
+  // A mute another session holds for this address applies to a new session too (docs/security.md L).
   const held = effectiveState(s, now, hold);
   if (held.isHeldByAddress && isMuted(held.state)) {
     return {

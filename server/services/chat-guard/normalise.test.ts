@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { applyMessage, INITIAL_SNAPSHOT, type GuardSnapshot } from './machine';
 import { normalizeMessage, repeatKey } from './normalise';
 
-// SECURITY.md test L2: 10 obfuscated variants of one message, all detected as repeats.
+// docs/security.md L2: 10 obfuscated variants of one message, all detected as repeats.
 const VARIANTS = [
   'FUND WEEKLY',
   'fund weekly', // case

@@ -1,6 +1,6 @@
 // Repeat detection compares messages after normalisation, so near-identical variants of a looping
 // message (case, spacing, zero-width characters, punctuation, look-alike letters) count as repeats
-// (SECURITY.md L, test L2). The result is only ever compared for equality: folding two genuinely
+// (docs/security.md L, test L2). The result is only ever compared for equality: folding two genuinely
 // different messages together is harmless, missing a disguised repeat is not.
 
 // Letters from other scripts (and digits) that look like Latin ones, after lower-casing.

@@ -28,7 +28,7 @@ export const SUMMARY_CHANGED =
   'The offer summary has changed since you reviewed it. Please review the updated summary and sign again.';
 
 /**
- * Accept Funding (PRODUCT.md 5, SECURITY.md C and N6; issue 10 item 4): only the client's own application, only
+ * Accept Funding (docs/product.md 5, docs/security.md C and N6): only the client's own application, only
  * from `approved`, exactly once, and only as an electronic signature of the summary the server prices now. One
  * transaction holds the application row lock while it reprices the chosen option with the menu's own function
  * (terms outside policy: 400; a summary other than the one signed: 409), creates the loan on that option's terms

@@ -48,7 +48,7 @@ type LoanRow = {
   firstPaymentDate: string;
 };
 
-/** Balance, next payment and days past due are derived from the schedule and recorded payments (PRODUCT.md 5). */
+/** Balance, next payment and days past due are derived from the schedule and recorded payments (docs/product.md 5). */
 export function toClientLoanDto(
   row: LoanRow,
   schedule: ScheduleItem[],
@@ -161,7 +161,7 @@ export async function getClientLoanSchedule(db: DbOrTx, userId: string, loanId: 
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Loan extras (issue 10 item 7): payoff quote for today, renewal eligibility, lower-payment requests.
+// Loan extras: payoff quote for today, renewal eligibility, lower-payment requests.
 // ---------------------------------------------------------------------------------------------------------------
 
 export const LOAN_NOT_ACTIVE = 'This loan is already paid off or closed; there is no payment to lower';

@@ -9,7 +9,7 @@ export type RecordedPayment = { id: string; amountCents: number; paidOn: string 
 export type LoanPaymentEffects = { onTime: boolean; paidOff: boolean; state: LoanState };
 
 /**
- * What a recorded payment means for the client (PRODUCT.md 5): call it inside the back office's transaction,
+ * What a recorded payment means for the client (docs/product.md 5): call it inside the back office's transaction,
  * right after inserting the loan_payments row. It
  * - records `payment_on_time` reward progress when the payment completes the installment that was next, on or
  *   before its due date (see isOnTimePayment);

@@ -14,7 +14,7 @@ export const REFINANCE_SUBMITTED =
   'Your refinance request has been sent. A representative will reach out within 24 hours.';
 
 /**
- * "Request Refinancing" (PRODUCT.md 5): a refinance_requests row staff see in their Refinancing tab. The loan,
+ * "Request Refinancing" (docs/product.md 5): a refinance_requests row staff see in their Refinancing tab. The loan,
  * when named, must be the client's own (404 otherwise). One open request per loan (or one general request):
  * the user row lock makes a double submit create one row.
  */

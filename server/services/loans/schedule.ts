@@ -1,4 +1,4 @@
-// Loan arithmetic in one place (PRODUCT.md 5): the weekly schedule made at acceptance, and the balance,
+// Loan arithmetic in one place (docs/product.md 5): the weekly schedule made at acceptance, and the balance,
 // next payment and days past due derived from that schedule and the recorded payments. Pure functions;
 // calendar dates are 'YYYY-MM-DD' strings in UTC so no time zone ever shifts them.
 import type { LoanStatus } from '../../../src/shared/constants';
@@ -18,7 +18,7 @@ export function daysBetween(from: string, to: string): number {
 
 /**
  * Equal weekly payments; the last one absorbs the rounding so the schedule sums to the purchased amount exactly.
- * `installmentCents` fixes the regular payment (e.g. whole dollars, spec §9); without it, purchased / term.
+ * `installmentCents` fixes the regular payment (e.g. whole dollars); without it, purchased / term.
  */
 export function buildWeeklySchedule(opts: {
   firstPaymentDate: string;
@@ -141,7 +141,7 @@ export function describeInstallments(opts: {
 }
 
 /**
- * Whether one payment was made on time, for rewards (PRODUCT.md 5): it completes the installment that was next
+ * Whether one payment was made on time, for rewards (docs/product.md 5): it completes the installment that was next
  * before it, on or before that installment's due date. `earlier` are the loan's other payments. A payment that
  * only tops up part of an installment, or arrives after the due date, does not count; a prepayment that covers
  * several installments counts once.

@@ -129,7 +129,7 @@ export function toLoanDto(row: LoanRow, state: LoanState) {
     currentBalance: state.balanceCents / 100,
     totalPaid: state.totalPaidCents / 100,
     weeklyPayment: row.weeklyPaymentCents / 100,
-    // Payments are weekly (PRODUCT.md 5); the spec's Monthly Payment column shows the monthly equivalent.
+    // Payments are weekly (docs/product.md 5); the spec's Monthly Payment column shows the monthly equivalent.
     monthlyPayment: Math.round(row.weeklyPaymentCents * WEEKS_PER_MONTH) / 100,
     factorRate: row.factorRateMilli / 1000,
     termWeeks: row.termWeeks,
@@ -173,7 +173,7 @@ export async function getLoanPayments(deps: Pick<ServiceDeps, 'db'>, loanId: str
       .leftJoin(users, eq(users.id, loanPayments.recordedBy))
       .where(eq(loanPayments.loanId, loanId))
       .orderBy(desc(loanPayments.paidOn), desc(loanPayments.createdAt)),
-    // Issue 10: requests for a lower weekly payment, so staff see them next to the payments.
+    // Requests for a lower weekly payment, so staff see them next to the payments.
     listLoanLowerPaymentRequests(deps.db, loanId),
   ]);
   const schedule = schedules.get(loanId) ?? [];
@@ -206,7 +206,7 @@ export async function getLoanPayments(deps: Pick<ServiceDeps, 'db'>, loanId: str
 }
 
 /**
- * Records a payment received (PRODUCT.md 5: staff can record a payment, audit-logged). The loan row is locked,
+ * Records a payment received (docs/product.md 5: staff can record a payment, audit-logged). The loan row is locked,
  * so two staff members recording at once cannot both take the last dollar of the balance.
  */
 export async function recordLoanPayment(deps: Pick<ServiceDeps, 'db'>, actor: Actor, input: RecordPaymentInput) {

@@ -1,7 +1,7 @@
 import { estimateAprPct } from '../underwriting/index';
 
-// The terms a loan is made on at acceptance (PRODUCT.md 5): principal, purchased amount (principal x factor),
-// whole-dollar weekly payment (spec §9), term and estimated APR. Pure functions, integer cents.
+// The terms a loan is made on at acceptance (docs/product.md 5): principal, purchased amount (principal x factor),
+// whole-dollar weekly payment, term and estimated APR. Pure functions, integer cents.
 
 export type LoanTerms = {
   principalCents: number;
@@ -31,7 +31,7 @@ export function priceLoan(opts: {
   if (!(opts.factorRate >= 1)) throw new Error('factorRate must be at least 1');
   const factorRateMilli = Math.round(opts.factorRate * 1000);
   const purchasedAmountCents = Math.round((principalCents * factorRateMilli) / 1000);
-  // Spec §9: the weekly payment is rounded to whole dollars; never so high the last installment vanishes.
+  // The weekly payment is rounded to whole dollars; never so high the last installment vanishes.
   let weeklyPaymentCents = Math.max(100, Math.round(purchasedAmountCents / termWeeks / 100) * 100);
   while (termWeeks > 1 && weeklyPaymentCents * (termWeeks - 1) >= purchasedAmountCents) weeklyPaymentCents -= 100;
   if (weeklyPaymentCents < 100) weeklyPaymentCents = Math.max(1, Math.floor(purchasedAmountCents / termWeeks));

@@ -1,4 +1,4 @@
-// The offer menu, live repricing, consolidation requests and the signed summary (issue 10). Every query is scoped
+// The offer menu, live repricing, consolidation requests and the signed summary. Every query is scoped
 // to the client's own application in SQL; another client's id answers 404 like an unknown one.
 import { and, eq } from 'drizzle-orm';
 import { applications, offerSignatures, underwritingResults } from '../../../drizzle/schema/index';
@@ -149,7 +149,7 @@ export function menuOptionsFor(source: Parameters<typeof offerBasisFor>[0], anal
 }
 
 /**
- * Consolidation (issue 10 item 6): the application carries the positions to consolidate and estimates prefilled
+ * Consolidation: the application carries the positions to consolidate and estimates prefilled
  * from the statements: the weekly payment they take today, and a payoff estimate (policy) staff confirm.
  */
 export async function requestConsolidation(

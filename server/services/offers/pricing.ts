@@ -1,4 +1,4 @@
-// One pricing function for the offer menu, live repricing and acceptance (issue 10 items 1-4). Pure and integer
+// One pricing function for the offer menu, live repricing and acceptance. Pure and integer
 // cents: the same basis, amount and term always give the same option, disclosure and summary hash, so what the
 // client signs is exactly what the server recomputes at acceptance.
 import type {
@@ -234,7 +234,7 @@ export function summaryHashOf(disclosure: Omit<OfferDisclosureDto, 'summaryHash'
   );
 }
 
-/** The California / New York style summary of one option (issue 10 item 3). */
+/** The California / New York style summary of one option. */
 export function disclosureOf(terms: PricedTerms): OfferDisclosureDto {
   const fields: Omit<OfferDisclosureDto, 'summaryHash'> = {
     fundingProvided: centsToDollars(terms.amountCents),

@@ -97,7 +97,7 @@ export function approvedPrincipalCents(source: OfferSource): number {
 
 /**
  * The loan terms acceptance would create. Factor rate and term come from the offer's MCA terms, defaulting to
- * 1.35 and 36 weeks (spec §9); the purchased amount and weekly payment are recomputed from the principal, so a
+ * 1.35 and 36 weeks; the purchased amount and weekly payment are recomputed from the principal, so a
  * staff-changed amount is priced on the same factor and term.
  */
 export function loanTermsFor(source: OfferSource): LoanTerms {

@@ -134,7 +134,7 @@ export async function getRewardsDashboard(db: Db, userId: string): Promise<Rewar
 }
 
 /**
- * Claims a completed milestone into a reward, once (PRODUCT.md 5). The progress row lock serialises
+ * Claims a completed milestone into a reward, once (docs/product.md 5). The progress row lock serialises
  * concurrent claims; the unique key on rewards.milestone_progress_id backs it up. The reward expires in 90 days.
  */
 export async function claimMilestone(
@@ -194,7 +194,7 @@ export async function claimMilestone(
   });
 }
 
-/** Uses an available reward, once, and only before it expires (spec §4: expired rewards have no Use button). */
+/** Uses an available reward, once, and only before it expires (expired rewards have no Use button). */
 export async function redeemReward(db: Db, io: { ip: string }, userId: string, rewardId: string): Promise<RewardDto> {
   return db.transaction(async (tx) => {
     // Lock the reward row alone: FOR UPDATE over a join would also lock the shared catalog row.

@@ -18,7 +18,7 @@ function oneLine(value: string, max = 80): string {
 }
 
 /**
- * The contact form really delivers (PRODUCT.md 3): the message is stored, then mailed to staff with the
+ * The contact form really delivers (docs/product.md 3): the message is stored, then mailed to staff with the
  * sender as Reply-To. Mail goes out in the background, so a mail outage never loses the stored message.
  */
 export async function submitContactMessage(deps: Deps, io: { ip: string }, input: ContactMessage) {

@@ -12,7 +12,7 @@ export const SIGNUP_SUCCESS_MESSAGE =
   "Success! You've been added to our mailing list. We'll keep you posted about our lending products.";
 
 /**
- * Adds an address to the mailing list (issue 3 item 7). The email arrives lower-cased from the shared schema
+ * Adds an address to the mailing list. The email arrives lower-cased from the shared schema
  * and the column is unique, so one row per address. A repeat signup answers exactly like a first one: a
  * friendly success that also tells nobody whether the address was already listed.
  */

@@ -1,4 +1,4 @@
-// Underwriting engine entry point (PRODUCT.md section 4, issue 5). Reads the uploaded bank statements in worker
+// Underwriting engine entry point (docs/product.md 4). Reads the uploaded bank statements in worker
 // threads, derives insights and decides; a bad file is reported, never thrown.
 import { open } from 'node:fs/promises';
 import { IMAGE_NAMES, OCR_IMAGE_KINDS, sniffFileKind } from './file-kind';
@@ -28,7 +28,7 @@ export type StatementInput = { documentId: string; fileName: string; path: strin
 
 export { sniffFileKind, type FileKind } from './file-kind';
 
-/** Added to the reason of a photo or scan: the instant answer does not wait for OCR (issue 5, second stage). */
+/** Added to the reason of a photo or scan: the instant answer does not wait for OCR (second stage). */
 export const OCR_LATER_NOTE = 'It is read by OCR after submission; staff see the figures when it finishes.';
 
 async function readHead(path: string): Promise<{ size: number; head: Uint8Array } | { error: string }> {

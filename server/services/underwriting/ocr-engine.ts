@@ -1,4 +1,4 @@
-// OCR of photographed and scanned bank statements (issue 5, second stage). Runs in the OCR thread started by
+// OCR of photographed and scanned bank statements (second stage). Runs in the OCR thread started by
 // ocr-runner.ts, never in a request: tesseract.js needs seconds per page. The words it finds, with their positions,
 // go through the same text-layout and statement-parser path as a text PDF, so the figures come out the same way.
 //

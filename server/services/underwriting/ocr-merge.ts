@@ -1,4 +1,4 @@
-// What OCR changes in a stored analysis (issue 5, second stage). Pure, so the rules are tested without threads.
+// What OCR changes in a stored analysis (second stage). Pure, so the rules are tested without threads.
 //
 // The analysis is rebuilt from every statement (OCR'd ones included) so the monthly table, flags, summary and
 // per-statement summaries describe all the evidence. What the OCR loop never changes: the decision made at

@@ -1,4 +1,4 @@
-// Runs OCR in a thread of its own, one file at a time (issue 5, second stage). The thread is the reader entry
+// Runs OCR in a thread of its own, one file at a time (second stage). The thread is the reader entry
 // (reader-worker.ts) receiving `ocr` requests; tesseract.js starts its own worker thread inside it, so ending this
 // thread ends tesseract too. A file that runs past its time, a crash or a stuck page ends the thread; the next file
 // starts a fresh one. The reader pool that answers submissions is never used for OCR.

@@ -1,4 +1,4 @@
-// Every number the underwriting engine decides with lives here (PRODUCT.md section 4, issue 5). Changing any decision
+// Every number the underwriting engine decides with lives here (docs/product.md 4). Changing any decision
 // constant changes offers, so bump ENGINE_VERSION with it: stored outcomes record the version that produced them.
 
 /** Stored with every outcome so staff can tell which rules produced an old decision. */
@@ -34,7 +34,7 @@ export const READER_IDLE_MS = 10 * 60_000;
 export const MIN_TEXT_CHARS_PER_PAGE = 40;
 
 // ---------------------------------------------------------------------------------------------------------------
-// OCR of photos and scans (issue 5, second stage). Runs after the answer, one file at a time, in its own thread;
+// OCR of photos and scans (second stage). Runs after the answer, one file at a time, in its own thread;
 // none of these change a decision: staff read the OCR'd figures, the instant decision stands.
 // ---------------------------------------------------------------------------------------------------------------
 
@@ -253,7 +253,7 @@ export const STATED_REVENUE_BANDS: Readonly<Record<string, { minCents: number; m
 };
 
 // ---------------------------------------------------------------------------------------------------------------
-// Offer menu (issue 10): the options around the engine's offer, live repricing, prepayment and renewal. None of
+// Offer menu: the options around the engine's offer, live repricing, prepayment and renewal. None of
 // these change a decision (approve / review / decline or the standard offer), so ENGINE_VERSION stays.
 // ---------------------------------------------------------------------------------------------------------------
 
@@ -268,7 +268,7 @@ export const OFFER_MAX_TERM_WEEKS = 260;
  * a week's more exposure. An even number of thousandths keeps totals on $500 steps in whole dollars.
  */
 export const OFFER_FACTOR_MILLI_PER_WEEK = 2;
-/** Factor rates stay inside the product's 1.25-1.45 band whatever the term (PRODUCT.md 4). */
+/** Factor rates stay inside the product's 1.25-1.45 band whatever the term (docs/product.md 4). */
 export const OFFER_MIN_FACTOR_MILLI = 1_250;
 /** Upper end of the band, same reason. */
 export const OFFER_MAX_FACTOR_MILLI = 1_450;
@@ -288,7 +288,7 @@ export const PREPAYMENT_UNEARNED_WAIVER_BP = 5_000;
 export const PREPAYMENT_POLICY_TEXT =
   'No prepayment penalty. If you pay off early, we waive half of the finance charge not yet earned ' +
   '(the finance charge in proportion to the balance still owed).';
-/** Renewal once half of the total repayment is paid: the client has shown the payment fits (issue 10 item 7). */
+/** Renewal once half of the total repayment is paid: the client has shown the payment fits. */
 export const RENEWAL_PAID_SHARE_BP = 5_000;
 /** At most three facts that limited the offer are shown, the ones that changed the engine's answer the most. */
 export const WHAT_IF_MAX_FACTS = 3;

@@ -1,5 +1,5 @@
 // Reads statements in worker threads so a hostile or huge PDF costs bounded time and memory and never blocks the
-// server's event loop (issue 5, item 4). Workers stay warm between submissions; a worker that times out or runs out
+// server's event loop (item 4). Workers stay warm between submissions; a worker that times out or runs out
 // of memory is terminated and replaced on the next read.
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -18,7 +18,7 @@ import { addDays, buildWeeklySchedule } from '../../services/loans/index';
 import { insertApplication } from '../factories';
 import { getTestDeps } from '../harness';
 
-// Back-office factories (issue 7): synthetic loans with schedules and payments, underwriting rows, documents,
+// Back-office factories: synthetic loans with schedules and payments, underwriting rows, documents,
 // refinance requests and TOTP secrets. Each call writes its own rows with unique values.
 
 /** Gives a user a TOTP secret (as user:create --totp-secret would) and returns the key to compute codes with. */

@@ -16,7 +16,7 @@ const nineDigits = () => {
 const letters = () =>
   Array.from({ length: 6 }, () => String.fromCharCode(65 + Math.floor(Math.random() * 26))).join('');
 
-/** A new applicant's answers as the wizard sends them (all text, spec §3), unique per call. */
+/** A new applicant's answers as the wizard sends them (all text), unique per call. */
 export function applicationFormData(overrides: Record<string, unknown> = {}) {
   const digits = nineDigits();
   return {

@@ -14,7 +14,7 @@ import { addDays, buildWeeklySchedule } from '../../services/loans/index';
 import { insertApplication, type InsertApplicationOpts } from '../factories';
 import { getTestDeps, type callerFor } from '../harness';
 
-// Client-area factories (issue 6): synthetic rows straight into the test database, never through the services
+// Client-area factories: synthetic rows straight into the test database, never through the services
 // under test.
 
 /** An engine result of the stored shape (underwriting_results.result), with its ai_data. */

@@ -16,7 +16,7 @@ import {
 } from './fault-data';
 import { killIfRunning, startAppProcess, type AppProcess } from './process';
 
-// N1 (SECURITY.md 3): SIGKILL during concurrent submissions, restart on the same database and upload directory,
+// N1 (docs/security.md 3): SIGKILL during concurrent submissions, restart on the same database and upload directory,
 // every client retries with its own Idempotency-Key until it gets an answer. CI runs 3 trials of 20; the full
 // figure is N1_TRIALS=20 N1_SUBMISSIONS=100. Trials run on their own database and process, a few at a time, because
 // most of a trial is waiting for the dead process's idempotency leases (30 s) to run out.

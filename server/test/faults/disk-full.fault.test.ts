@@ -16,7 +16,7 @@ import {
 } from './fault-data';
 import { killIfRunning, startAppProcess, type AppProcess } from './process';
 
-// N3 (SECURITY.md 3): the upload directory on a 16 MiB file system, submissions until it is full. A real ENOSPC
+// N3 (docs/security.md 3): the upload directory on a 16 MiB file system, submissions until it is full. A real ENOSPC
 // from the kernel, never a mock: a tmpfs mount, or a loop-mounted ext4 image where tmpfs is not allowed.
 
 const MiB = 1024 * 1024;

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 // Preloaded into a fault test's server process (`--import`), never into the app itself: it samples the event loop's
-// delay (SECURITY.md N8) and, on SIGUSR2, writes the window's percentiles in milliseconds to LOOP_MONITOR_FILE and
+// delay (docs/security.md N8) and, on SIGUSR2, writes the window's percentiles in milliseconds to LOOP_MONITOR_FILE and
 // starts a new window.
 
 const file = process.env.LOOP_MONITOR_FILE;

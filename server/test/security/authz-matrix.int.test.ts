@@ -15,7 +15,7 @@ import {
   type TestUser,
 } from '../harness';
 
-// SECURITY.md C1 and C3: every tRPC procedure and every /api route against every kind of principal, compared with
+// docs/security.md C1 and C3: every tRPC procedure and every /api route against every kind of principal, compared with
 // authz-matrix.json. Denied cells must answer 401 (no session) or 403 (wrong role or no second factor); allowed
 // cells must get past the guard (any other answer: 400 for the probe input, 404 for the random id, 200...).
 

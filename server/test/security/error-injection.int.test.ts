@@ -15,7 +15,7 @@ import {
 import { headerProblems } from './headers';
 import { freshIp } from './support';
 
-// SECURITY.md M1: faults injected under every endpoint class. The app's database handles are wrapped so that, while
+// docs/security.md M1: faults injected under every endpoint class. The app's database handles are wrapped so that, while
 // an injection is armed, every query throws the injected error; sessions and rate limits keep their own handles, so
 // requests get as far as the first query of the procedure. Whatever fails, the body never carries a stack, a path,
 // SQL, a driver code or the injected message, and the status is the designed one.

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REST_ROUTES } from '../../rest/index';
 import { getTestDeps, insertUser, jsonRequest, sessionCookieFor, startTestServer, type TestServer } from '../harness';
 
-// SECURITY.md D1 and D3: hostile JSON at every /api route that reads a body, as a super admin (so no guard stops
+// docs/security.md D1 and D3: hostile JSON at every /api route that reads a body, as a super admin (so no guard stops
 // it first). Whatever arrives, the answer is a 4xx, never a 5xx or a hang, nothing is written for a refused
 // body, and nothing pollutes Object.prototype.
 

@@ -1,4 +1,4 @@
-// SECURITY.md H1: the headers every answer carries, whatever its route class or status.
+// docs/security.md H1: the headers every answer carries, whatever its route class or status.
 
 export const REQUIRED_HEADERS: Record<string, RegExp> = {
   'strict-transport-security': /max-age=(\d{8,}); includeSubDomains/,

@@ -15,7 +15,7 @@ import {
 } from '../harness';
 import { freshIp } from './support';
 
-// SECURITY.md C4 (WSTG-INPV-20): fields the server decides cannot be set by the caller. Registration accepts only
+// docs/security.md C4 (WSTG-INPV-20): fields the server decides cannot be set by the caller. Registration accepts only
 // {firstName, lastName, email, password, businessName}; an application's formData only the documented answers, with
 // isExistingClient a claim the server checks. Every attempt is read back from the rows, not just from the status.
 

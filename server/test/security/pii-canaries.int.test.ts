@@ -20,7 +20,7 @@ import {
 } from '../harness';
 import { freshIp, randomDigits } from './support';
 
-// SECURITY.md F1, F4 and F5 with synthetic canaries (SSNs and EINs starting with 9, birth dates before 1950), seeded
+// docs/security.md F1, F4 and F5 with synthetic canaries (SSNs and EINs starting with 9, birth dates before 1950), seeded
 // through the real multipart submission route, anonymous and signed in:
 //   F1  every table of the test database read back with plain SELECTs: 0 plaintext canaries, and two rows with the
 //       same SSN hold different ciphertexts;

@@ -19,7 +19,7 @@ import {
 } from '../harness';
 import { freshIp } from './support';
 
-// SECURITY.md I1: every limit of §2-I, through its real route. limit+1 sequential requests answer `limit` times
+// docs/security.md I1: every limit of server/lib/rate-limit.ts, through its real route. limit+1 sequential requests answer `limit` times
 // and then 429 with Retry-After; 50 parallel requests across the boundary admit exactly what is left, no more.
 // The limiter reads no injectable clock (it compares with the database's UTC_TIMESTAMP), so recovery is shown by
 // moving the end of the counter's window into the past, which is what the clock passing it would do.

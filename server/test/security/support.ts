@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import { pngChunk } from '../statements/bad-files';
 
-// Small helpers shared by the SECURITY.md §3 tests in this folder.
+// Small helpers shared by the docs/security.md tests in this folder.
 
 /**
  * A client address no other test file can draw: harness addresses are 10.x and derived from the worker's pid,

@@ -35,7 +35,7 @@ import {
   zipArchive,
 } from './support';
 
-// SECURITY.md E2 (WSTG-BUSL-08/09): a corpus of crafted files, each posted through the real multipart endpoint in an
+// docs/security.md E2 (WSTG-BUSL-08/09): a corpus of crafted files, each posted through the real multipart endpoint in an
 // otherwise valid submission. Every disallowed file is refused with its field's message and leaves no row and no
 // file (temp or stored); EICAR files end up in the quarantine only; a phone photo of a licence with GPS in its EXIF
 // is accepted and stored without the GPS.

@@ -30,7 +30,7 @@ import { headerProblems } from './headers';
 import { freshIp } from './support';
 import { DOWNLOAD_CSP } from '../../rest/admin';
 
-// SECURITY.md E1, E3, E4 where submission.int.test.ts does not already reach. It covers one each of: a file over
+// docs/security.md E1, E3, E4 where submission.int.test.ts does not already reach. It covers one each of: a file over
 // 10 MB, a fifth statement, an executable named .pdf, a PNG declared as PDF, a declared 200 MB body (413), each
 // leaving no temp file. Here: 100 refused uploads of every kind in a row leave no temp file and no open handle;
 // hostile file names land nowhere but under a random key and come back out of the admin download as a clean

@@ -1,4 +1,4 @@
-// The synthetic statement photographed for the OCR tests (issue 5, second stage): one page of a known ledger,
+// The synthetic statement photographed for the OCR tests (second stage): one page of a known ledger,
 // rasterised once by render-ocr-fixtures.ts and committed as PNGs, so the tests know the true figures without a
 // canvas package. Every name and number is invented.
 import { deflateSync } from 'node:zlib';

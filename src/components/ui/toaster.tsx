@@ -2,7 +2,7 @@ import { createToaster } from '@chakra-ui/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { whenIdle } from '@/lib/idle';
 
-// Spec §9: one notification at a time, 5000 ms by default, F8 focuses the viewport.
+// One notification at a time, 5000 ms by default, F8 focuses the viewport.
 export const toaster = createToaster({
   placement: 'bottom-end',
   max: 1,
@@ -11,7 +11,7 @@ export const toaster = createToaster({
   hotkey: ['F8'],
 });
 
-// Issue 3: the viewport (Chakra's Toast and its state machines, about 8 KB of compressed script) is not needed to
+// The viewport (Chakra's Toast and its state machines, about 8 KB of compressed script) is not needed to
 // paint a page. It loads once the page is idle, so its live region is in place before later notifications (screen
 // readers announce them), or at once when a notification comes first: the store above keeps it until then.
 const loadViewport = () => import('./toaster-viewport');

@@ -12,7 +12,7 @@ import {
   type VerifyResultDto,
 } from '@shared/schemas/chat-guard';
 
-// The spec's literal calls (signed-in-areas.md §7); answers are parsed with the shared schemas.
+// The product's literal /api calls; answers are parsed with the shared schemas.
 
 export async function postChatMessage(message: string): Promise<ChatReplyDto> {
   return chatReplySchema.parse(await apiFetch<unknown>('/api/chat', { method: 'POST', body: { message } }));

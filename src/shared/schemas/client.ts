@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AiDecision, ApplicationStatus, LoanStatus, MilestoneCategory, RewardType } from '../constants';
 import { groupThousands } from '../group-thousands';
 
-// Client area (issue 6; signed-in spec §3-9, PRODUCT.md 5). Inputs are zod; answers are plain types the
+// Client area (docs/product.md 5). Inputs are zod; answers are plain types the
 // server's services return, so the client needs nothing from server/.
 
 /** Object ids are UUIDs, but anything else simply matches nothing (404), never a validation leak. */
@@ -46,36 +46,36 @@ export const createRefinanceRequestSchema = z
   .strict();
 export type CreateRefinanceRequestInput = z.infer<typeof createRefinanceRequestSchema>;
 
-// Spec §9: default factor rate and term when an offer does not state them.
+// Default factor rate and term when an offer does not state them.
 export const DEFAULT_FACTOR_RATE = 1.35;
 export const DEFAULT_TERM_WEEKS = 36;
-/** PRODUCT.md 5: a claimed reward can be used for 90 days. */
+/** docs/product.md 5: a claimed reward can be used for 90 days. */
 export const REWARD_VALIDITY_DAYS = 90;
-/** Spec §9: a level is every 3 completed milestones. */
+/** A level is every 3 completed milestones. */
 export const MILESTONES_PER_LEVEL = 3;
 /** Each completed milestone is worth this many points (stats.totalPointsEarned). */
 export const POINTS_PER_MILESTONE = 100;
-/** Spec §9: the dashboard's Rewards tab shows at most 3 milestones and 3 rewards. */
+/** The dashboard's Rewards tab shows at most 3 milestones and 3 rewards. */
 export const DASHBOARD_REWARDS_PREVIEW = 3;
 
 export const MILESTONE_FILTERS = ['all', 'payment', 'engagement', 'business_growth', 'loan_completion'] as const;
 export type MilestoneFilter = (typeof MILESTONE_FILTERS)[number];
 
-/** Spec §3 "Rewards dashboard": level = floor(completed / 3) + 1. */
+/** "Rewards dashboard": level = floor(completed / 3) + 1. */
 export function rewardLevel(completedMilestones: number): number {
   return Math.floor(Math.max(0, completedMilestones) / MILESTONES_PER_LEVEL) + 1;
 }
 
 // ---- Answers ----
 
-/** The offer behind an application, in whole dollars (spec §9: client view without decimals). */
+/** The offer behind an application, in whole dollars (client view without decimals). */
 export type OfferDto = {
   amount: number;
   factorRate: number;
   purchasedAmount: number;
   weeklyPayment: number;
   termWeeks: number;
-  /** Estimated APR in percent, one decimal (PRODUCT.md 4: shown to the client too). */
+  /** Estimated APR in percent, one decimal (docs/product.md 4: shown to the client too). */
   estimatedApr: number;
 };
 
@@ -103,7 +103,7 @@ export type ClientApplicationDto = {
   approvedAmount: number | null;
   status: ApplicationStatus;
   aiApproved: AiDecision | null;
-  /** Numeric string (spec §3 "Dashboard list items also read: confidence"); null before underwriting. */
+  /** Numeric string ("Dashboard list items also read: confidence"); null before underwriting. */
   confidence: string | null;
   createdAt: Date;
   updatedAt: Date;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, requiredText } from './auth';
 
-// Public site forms (issue 3; public spec §5 and §8). Shared by the server and the pages.
+// Public site forms. Shared by the server and the pages.
 export const SIGNUP_EMAIL_MESSAGE = 'Please enter a valid email address.';
 
 export const emailSignupSchema = z.object({ email: emailSchema(SIGNUP_EMAIL_MESSAGE) }).strict();

@@ -12,7 +12,7 @@ export const ADDRESS_MESSAGES = {
 
 /**
  * The business address: Places autocomplete (US addresses) when a usable key is configured, otherwise a plain
- * enabled text input (PRODUCT.md 3). Typing by hand always works; a chosen suggestion fills the formatted address.
+ * enabled text input (docs/product.md 3). Typing by hand always works; a chosen suggestion fills the formatted address.
  */
 export function AddressField({
   mapsApiKey,

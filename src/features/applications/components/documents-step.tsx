@@ -32,7 +32,7 @@ export function DocumentsStep({ files, errors, isReturning, onFilesChange, onErr
   function addStatements(chosen: File[]) {
     const { accepted, problem } = screen(chosen);
     const combined = [...files.bankStatements, ...accepted];
-    // Up to 4 statements are kept (spec §5).
+    // Up to 4 statements are kept.
     const kept = combined.slice(0, MAX_BANK_STATEMENTS);
     onFilesChange({ ...files, bankStatements: kept });
     const overflow =

@@ -23,8 +23,8 @@ export function describedBy(name: string, hasError: boolean, hasHelper: boolean)
 }
 
 /**
- * Wires a wizard field to the form: editing a field clears its error (spec §5). No onBlur: the form validates on
- * Next and Submit only and never reads "touched", and leaving a field is part of every Next press (issue 4).
+ * Wires a wizard field to the form: editing a field clears its error. No onBlur: the form validates on
+ * Next and Submit only and never reads "touched", and leaving a field is part of every Next press.
  */
 export function useWizardField(name: ApplicationField) {
   const { control, clearErrors } = useWizardForm();

@@ -1,8 +1,8 @@
 import { useEffect, useState, type RefObject } from 'react';
 
-// Places autocomplete (public spec §7): loaded only with a key that passes the spec's check, restricted to US
+// Places autocomplete: loaded only with a key that passes the spec's check, restricted to US
 // addresses of address type, retried up to 3 times with a growing delay. Without a key the field stays a plain,
-// enabled text input (PRODUCT.md 3). Only the typed address text reaches Google (SECURITY.md F).
+// enabled text input (docs/product.md 3). Only the typed address text reaches Google (docs/security.md F).
 
 type PlaceResult = { formatted_address?: string };
 type Autocomplete = { addListener: (event: string, handler: () => void) => unknown; getPlace: () => PlaceResult };

@@ -2,7 +2,7 @@ import { Box, Container, Heading, SimpleGrid, Text } from '@chakra-ui/react';
 import { usePageMeta } from '@/hooks/use-page-meta';
 import { ApplicationWizard } from '../components/application-wizard';
 
-// The spec's four stated requirements (public spec §1).
+// The spec's four stated requirements.
 const REQUIREMENTS = [
   { title: 'FICO 550+', text: 'Fair credit welcome' },
   { title: '3 months of statements', text: 'Your latest business bank statements' },

@@ -10,7 +10,7 @@ import {
 } from '@shared/schemas/application';
 import type { z } from 'zod';
 
-/** Every answer as typed (all text, public spec §3). */
+/** Every answer as typed (all text). */
 export type WizardValues = Record<ApplicationField, string>;
 export type WizardMode = 'new' | 'returning';
 export type AfterStep = 'processing' | 'approval' | 'success' | 'create-account' | 'account-created';
@@ -46,7 +46,7 @@ export function schemaFor(mode: WizardMode) {
 const stepSchemas = new Map<string, z.ZodType>();
 
 /**
- * The shared schema's rules for one step's fields: checking a step need not run every other field's rules (issue 4,
+ * The shared schema's rules for one step's fields: checking a step need not run every other field's rules (,
  * the Next button's response time). Same rules, same messages; the fields are independent of each other.
  */
 export function stepSchemaFor(mode: WizardMode, step: FormStep): z.ZodType {
@@ -63,7 +63,7 @@ export function stepSchemaFor(mode: WizardMode, step: FormStep): z.ZodType {
 
 /**
  * Makes each step's schema and runs it once on empty answers, so the first Next of a step does not pay for building
- * the schema and for the first run of its checks (issue 4: ~18 ms of the first Next at a 12x CPU slowdown). For an
+ * the schema and for the first run of its checks (~18 ms of the first Next at a 12x CPU slowdown). For an
  * idle moment; it changes nothing.
  */
 export function warmStepSchemas(mode: WizardMode): void {
@@ -93,8 +93,8 @@ export function firstIncompleteStep(values: WizardValues, mode: WizardMode): For
   return 'documents';
 }
 
-// Reload safety (issue 4): non-restricted answers survive a reload in sessionStorage; SSN, EIN, birth date and
-// files stay in memory only (SECURITY.md F).
+// Reload safety: non-restricted answers survive a reload in sessionStorage; SSN, EIN, birth date and
+// files stay in memory only (docs/security.md F).
 export const DRAFT_KEY = 'apply-wizard-draft:v1';
 export type WizardDraft = { mode: WizardMode; step: FormStep; values: Partial<WizardValues> };
 
@@ -130,7 +130,7 @@ export function resumeStep(draft: WizardDraft, values: WizardValues): FormStep {
   return steps.indexOf(incomplete) < steps.indexOf(draft.step) ? incomplete : draft.step;
 }
 
-/** Splits the owner name at the first space (spec §4, create-account prefill). */
+/** Splits the owner name at the first space (create-account prefill). */
 export function splitOwnerName(ownerName: string): { firstName: string; lastName: string } {
   const trimmed = ownerName.trim();
   const index = trimmed.indexOf(' ');

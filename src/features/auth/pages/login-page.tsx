@@ -8,7 +8,7 @@ import { safeReturnTo } from '@shared/schemas/auth';
 import { ForgotPasswordDialog } from '../components/forgot-password-dialog';
 import { LoginForm } from '../components/login-form';
 
-/** The account access page: a choice, the login form, and the forgot-password dialog (signed-in spec §2). */
+/** The account access page: a choice, the login form, and the forgot-password dialog. */
 export default function LoginPage() {
   usePageMeta('Log In', 'Sign in to track your applications, accept offers and manage your funding.');
   const [step, setStep] = useState<'choice' | 'login' | 'resend'>('choice');

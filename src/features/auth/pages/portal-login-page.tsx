@@ -4,7 +4,7 @@ import { paths } from '@/config/paths';
 import { usePageMeta } from '@/hooks/use-page-meta';
 import { LoginForm } from '../components/login-form';
 
-/** /client-portal when signed out: the portal's own login form (signed-in spec §2). */
+/** /client-portal when signed out: the portal's own login form. */
 export default function PortalLoginPage() {
   usePageMeta('Client Portal', 'Log in to your Summit Funding client portal.');
   const navigate = useNavigate();

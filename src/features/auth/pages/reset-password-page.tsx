@@ -9,7 +9,7 @@ import { usePageMeta } from '@/hooks/use-page-meta';
 import { trpc } from '@/lib/trpc';
 import { PASSWORD_RULES, failedPasswordRules } from '@shared/schemas/auth';
 
-// Signed-in spec §5: once errors show, the password re-validates 100 ms after a change.
+// Signed-in : once errors show, the password re-validates 100 ms after a change.
 const REVALIDATE_DELAY_MS = 100;
 
 export default function ResetPasswordPage() {

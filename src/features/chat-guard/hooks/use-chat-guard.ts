@@ -18,7 +18,7 @@ import {
 import { blockedReplyOf, fetchGuardStatus, postChatMessage, postVerification, refusedVerificationOf } from '../api';
 import { extractChallengeQuestion, rateLimitedDescription } from '../utils/guard-text';
 
-/** A message of the local chat log (signed-in spec §3, Chat). */
+/** A message of the local chat log (Chat). */
 export type LocalChatMessage = {
   id: string;
   text: string;

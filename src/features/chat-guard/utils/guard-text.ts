@@ -6,7 +6,7 @@ export function extractChallengeQuestion(text: string): string | null {
   return match ? `${match[1]} + ${match[2]} = ?` : null;
 }
 
-/** Remaining mute time as whole minutes, rounded up (signed-in spec §9). */
+/** Remaining mute time as whole minutes, rounded up. */
 export function muteMinutes(remainingSeconds: number): number {
   return Math.max(0, Math.ceil(remainingSeconds / 60));
 }
@@ -49,7 +49,7 @@ export const STATE_PALETTE: Record<GuardState, string> = {
   PERMANENTLY_MUTED: 'red',
 };
 
-/** Toast text for a 429 (signed-in spec §8). */
+/** Toast text for a 429. */
 export function rateLimitedDescription(state: GuardState, hasNonce: boolean, serverMessage: string): string {
   if (state === 'PERMANENTLY_MUTED') return 'Permanently muted due to automated behavior';
   // The per-address message limit answers 429 without a mute; its own message says why.

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { affordabilityScale, describeAffordability, formatPct } from '../utils/offers';
 
 /**
- * The payment as a share of verified weekly revenue (issue 10 item 2), with the policy cap marked. A real
+ * The payment as a share of verified weekly revenue, with the policy cap marked. A real
  * `meter` (value, range and words for screen readers); the numbers are also printed beside it.
  */
 export function AffordabilityMeter({

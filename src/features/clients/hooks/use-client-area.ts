@@ -7,7 +7,7 @@ import { paths } from '@/config/paths';
 import { getErrorMessage, getErrorStatus } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
 
-// Spec §9: dashboard data is fresh for 30 s; our own mutations invalidate what they change right away.
+// Dashboard data is fresh for 30 s; our own mutations invalidate what they change right away.
 const DASHBOARD_STALE_MS = 30_000;
 
 export function useClientApplications() {
@@ -32,7 +32,7 @@ export function useLoanSchedule(loanId: string, enabled: boolean) {
 
 /**
  * A session that ended while the page was open (expiry, logout in another tab): re-asking the shell who is
- * signed in lets the route table take over with the spec's 'Unauthorized' toast and redirect (§8).
+ * signed in lets the route table take over with the spec's 'Unauthorized' toast and redirect.
  */
 export function useSignedOutGuard(...errors: unknown[]) {
   const queryClient = useQueryClient();

@@ -4,7 +4,7 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import type { PriceOfferInput } from '@shared/schemas/offers';
 import { useInvalidateClientArea } from './use-client-area';
 
-// Offers (issue 10): the menu, live repricing, the signed summary and the loan extras.
+// Offers: the menu, live repricing, the signed summary and the loan extras.
 
 const OFFER_STALE_MS = 30_000;
 /** Live repricing waits for the slider to rest this long before asking the server. */

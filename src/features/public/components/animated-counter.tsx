@@ -13,7 +13,7 @@ type Props = {
 };
 
 /**
- * The counting text alone: each step re-renders only this text, not the styled elements around it (issue 3: the
+ * The counting text alone: each step re-renders only this text, not the styled elements around it (the
  * counters tick every 50 ms while the page is still loading).
  */
 function CounterValue({ spec, isActive, isReduced }: { spec: CounterSpec; isActive: boolean; isReduced: boolean }) {
@@ -21,7 +21,7 @@ function CounterValue({ spec, isActive, isReduced }: { spec: CounterSpec; isActi
 }
 
 /**
- * A stat that counts up once when 10% of it is visible (public spec §4). The number sits in a box as wide as
+ * A stat that counts up once when 10% of it is visible. The number sits in a box as wide as
  * the longest text it will show, left-aligned, so counting never moves anything else; screen readers and search
  * engines get the final value.
  */

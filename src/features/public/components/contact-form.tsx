@@ -16,7 +16,7 @@ const FIELDS: { name: FieldName; label: string; type?: string; autoComplete: str
   { name: 'company', label: 'Company', autoComplete: 'organization', required: false },
 ];
 
-/** The contact form: stored and mailed to staff by POST /api/contact (PRODUCT.md 3, public spec §8). */
+/** The contact form: stored and mailed to staff by POST /api/contact (docs/product.md 3). */
 export function ContactForm() {
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});

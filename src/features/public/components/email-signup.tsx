@@ -9,7 +9,7 @@ import { isValidEmail } from '../utils/email';
 
 const INVALID_EMAIL = 'Please enter a valid email address.';
 
-/** Get Early Access: the mailing-list signup (public spec §7-8). */
+/** Get Early Access: the mailing-list signup. */
 export function EmailSignup() {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);

@@ -10,7 +10,7 @@ import { SiteIcon } from './icons';
 
 export const FEATURES_SECTION_ID = 'features';
 
-/** Hero of the landing and signed-in home pages (public spec §2). */
+/** Hero of the landing and signed-in home pages. */
 export function Hero({ greeting }: { greeting?: string }) {
   const isReduced = usePrefersReducedMotion();
 

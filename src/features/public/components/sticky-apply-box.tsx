@@ -20,7 +20,7 @@ function readClosed(): boolean {
 }
 
 /**
- * The floating Apply Today box (public spec §2, §4): hidden until the page is scrolled past 300 px, then open,
+ * The floating Apply Today box: hidden until the page is scrolled past 300 px, then open,
  * minimized to an icon or closed. Closed stays closed for the visit (sessionStorage). It floats above the page
  * (position fixed), so showing it never shifts the layout. The landing page loads this module the first time the
  * page passes the threshold, so neither it nor framer-motion's `m` is part of the page's first download.

@@ -1,6 +1,6 @@
 import type { IconName } from '../components/icons';
 
-// Literal texts of the About page (public spec §2, issue 3).
+// Literal texts of the About page.
 
 export const ABOUT_BENEFITS: { title: string; text: string; icon: IconName }[] = [
   { title: 'Same-Day Approval', text: 'Decisions in minutes and funding within 24 hours.', icon: 'bolt' },

@@ -1,6 +1,6 @@
 import type { IconName } from '../components/icons';
 
-// Literal texts of the home and landing pages (public spec §1-2, issue 3). Names and businesses are fictional.
+// Literal texts of the home and landing pages. Names and businesses are fictional.
 
 export const FEATURES: { title: string; text: string; icon: IconName }[] = [
   { title: 'Fast Mobility', text: 'Apply from any device in minutes and get a decision the same day.', icon: 'bolt' },

@@ -1,4 +1,4 @@
-// Literal texts of the products page (public spec §1-2, issue 3).
+// Literal texts of the products page.
 
 export const PRODUCTS = [
   {

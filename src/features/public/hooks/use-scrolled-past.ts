@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** The floating Apply Today box shows once the page is scrolled further than this (public spec §9). */
+/** The floating Apply Today box shows once the page is scrolled further than this. */
 export const STICKY_BOX_THRESHOLD_PX = 300;
 
 /** True once the page is scrolled more than `threshold` px (false on the server and the first render). */

@@ -6,7 +6,7 @@ import { Hero } from '../components/hero';
 import { StatsSection } from '../components/stats-section';
 import { PUBLIC_PAGE_META } from '../meta';
 
-/** `/` for signed-in users: hero, features and stats (public spec §2). */
+/** `/` for signed-in users: hero, features and stats. */
 export default function HomePage() {
   usePageMeta(PUBLIC_PAGE_META.home.title, PUBLIC_PAGE_META.home.description);
   const { user } = useAuth();

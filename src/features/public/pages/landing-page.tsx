@@ -6,7 +6,7 @@ import { Hero } from '../components/hero';
 import { STICKY_BOX_THRESHOLD_PX, useScrolledPast } from '../hooks/use-scrolled-past';
 import { PUBLIC_PAGE_META } from '../meta';
 
-// Issue 3: everything below the hero hydrates when it nears the viewport (src/lib/lazy-section.tsx), so its code
+// Everything below the hero hydrates when it nears the viewport (src/lib/lazy-section.tsx), so its code
 // (the calculator's sliders, the signup form) is not in the first download and hydrating the page is quick.
 const FeaturesGrid = lazySection('features', () =>
   import('../components/features-grid').then((module) => module.FeaturesGrid),
@@ -36,7 +36,7 @@ const FinalCta = lazySection('final-cta', () => import('../components/final-cta'
 
 const StickyApplyBox = lazy(() => import('../components/sticky-apply-box'));
 
-/** `/` for visitors (signed out, or while auth loads): public spec §2. */
+/** `/` for visitors (signed out, or while auth loads): */
 export default function LandingPage() {
   usePageMeta(PUBLIC_PAGE_META.landing.title, PUBLIC_PAGE_META.landing.description);
   const { hash } = useLocation();

@@ -138,7 +138,7 @@ function Faq() {
       subtitle="Everything you need to know before you apply."
     >
       <Container maxW="3xl" px="0">
-        {/* Single mode: opening one answer closes the other (public spec §2). */}
+        {/* Single mode: opening one answer closes the other. */}
         <Accordion.Root collapsible variant="enclosed" bg="white">
           {FAQ.map((item, index) => (
             <Accordion.Item key={item.question} value={`faq-${index}`}>

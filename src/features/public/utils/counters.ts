@@ -1,4 +1,4 @@
-// Counter targets and formats of public spec §2 and §9 (hero and About page).
+// Counter targets and formats of (hero and About page).
 
 import { groupThousands } from '@shared/group-thousands';
 
