@@ -23,5 +23,13 @@ describe('log hygiene', () => {
       '/api/admin/applications/by-email/[email]',
     );
     expect(maskUrlForLog('/reset-password?token=abc123&x=1')).toBe('/reset-password?token=[redacted]&x=1');
+    expect(maskUrlForLog('/api/x?email=owner@example.test&page=2')).toBe('/api/x?email=[email]&page=2');
+    expect(maskUrlForLog('/a/b@c@d/e')).toBe('/a/[email]/e');
+  });
+
+  it('masks a long path in one pass (no pattern that backtracks over it)', () => {
+    const long = `/${'a'.repeat(200_000)}`;
+    expect(maskUrlForLog(long)).toBe(long);
+    expect(maskUrlForLog(`${long}@x`)).toBe('/[email]');
   });
 });

@@ -48,5 +48,13 @@ export type Logger = ReturnType<typeof createLogger>;
 
 /** Masks what might identify a person in a URL path (emails in /by-email/, tokens in query strings). */
 export function maskUrlForLog(url: string): string {
-  return url.replace(/[^/?=&]+(@|%40)[^/?&]+/g, '[email]').replace(/([?&](token|nonce)=)[^&]+/gi, '$1[redacted]');
+  // Piece by piece between separators, each looked at once: a pattern with overlapping runs around '@' took time
+  // growing with the square of a long path's length.
+  const masked = url.replace(/[^/?&]+/g, (piece) => {
+    const at = piece.search(/@|%40/i);
+    if (at < 0) return piece;
+    const keep = piece.lastIndexOf('=', at) + 1;
+    return keep === at ? piece : `${piece.slice(0, keep)}[email]`;
+  });
+  return masked.replace(/([?&](?:token|nonce)=)[^&]+/gi, '$1[redacted]');
 }

@@ -132,7 +132,7 @@ export function findDecompressionBomb(
     const dataStart = match.index + match[0].length;
     const dictionary = text.slice(Math.max(0, match.index - 2048), match.index);
     const dictStart = dictionary.lastIndexOf('obj');
-    const filter = /\/Filter\s*\[?\s*\/(\w+)/.exec(dictStart >= 0 ? dictionary.slice(dictStart) : dictionary);
+    const filter = /\/Filter\s*(?:\[\s*)?\/(\w+)/.exec(dictStart >= 0 ? dictionary.slice(dictStart) : dictionary);
     if (filter?.[1] !== 'FlateDecode' && filter?.[1] !== 'Fl') continue;
     let dataEnd = text.indexOf('endstream', dataStart);
     if (dataEnd < 0) dataEnd = text.length;
