@@ -15,7 +15,7 @@ type MilestoneSeed = {
   eventType: RewardEvent;
 };
 
-// The milestone catalog (docs/product.md 5): every category and reward type, each moved by a real event.
+// The milestone catalog (docs/product.md 9): every category and reward type, each moved by a real event.
 export const MILESTONE_CATALOG: MilestoneSeed[] = [
   {
     id: 'first-application',

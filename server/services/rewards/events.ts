@@ -3,7 +3,7 @@ import { milestoneProgress, milestones } from '../../../drizzle/schema/index';
 import type { DbOrTx } from '../../db';
 import { newId } from '../../lib/ids';
 
-// Events that move milestone progress (docs/product.md 5).
+// Events that move milestone progress (docs/product.md 9).
 export const REWARD_EVENTS = [
   'application_submitted',
   'account_created',

@@ -134,7 +134,7 @@ export async function getRewardsDashboard(db: Db, userId: string): Promise<Rewar
 }
 
 /**
- * Claims a completed milestone into a reward, once (docs/product.md 5). The progress row lock serialises
+ * Claims a completed milestone into a reward, once (docs/product.md 9). The progress row lock serialises
  * concurrent claims; the unique key on rewards.milestone_progress_id backs it up. The reward expires in 90 days.
  */
 export async function claimMilestone(
