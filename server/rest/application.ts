@@ -1,7 +1,13 @@
 import { idempotencyKeySchema } from '../../src/shared/schemas/application';
 import type { AppDeps } from '../deps';
 import { sendJson } from '../http/helpers';
-import { assertKeyNotInFlight, issueClaim, keyScopeOf, submitApplication } from '../services/applications/index';
+import {
+  assertKeyNotInFlight,
+  carryKeyToScope,
+  issueClaim,
+  keyScopeOf,
+  submitApplication,
+} from '../services/applications/index';
 import { LIMITS } from '../lib/rate-limit';
 import type { Context } from '../trpc/context';
 import { AppError } from '../lib/errors';
@@ -52,6 +58,8 @@ export const applicationRoutes: RestRoute[] = [
           const claim = await issueClaim(ctx.db, answer.body.applicationId, 'browser');
           if (claim) ctx.visitor.setClaim(claim);
           ctx.visitor.rotate();
+          const newScope = keyScopeOf({ userId: null, sentVisitorHash: ctx.visitor.hash() });
+          await carryKeyToScope(ctx.db, key.data, keyScope, newScope);
         }
         sendJson(res, answer.status, answer.body);
       } finally {

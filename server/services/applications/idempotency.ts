@@ -143,3 +143,24 @@ export async function sweepIdempotencyKeys(db: DbOrTx, now = Date.now()): Promis
   );
   return (result as unknown as { affectedRows: number }).affectedRows;
 }
+
+/**
+ * After an anonymous submission the browser gets a new visitor id, so a retry of the same request (its answer lost
+ * on the way back, the new cookie kept) comes with a new scope. The finished answer is stored under that scope too,
+ * so the retry replays it instead of making a second application.
+ */
+export async function carryKeyToScope(db: DbOrTx, clientKey: string, from: string | null, to: string | null) {
+  if (!to || from === to) return;
+  const record = await readIdempotency(db, applicationKey(clientKey, from));
+  if (!record || record.state !== 'done') return;
+  await db
+    .insert(idempotencyKeys)
+    .values({
+      key: applicationKey(clientKey, to),
+      fingerprint: record.fingerprint,
+      state: 'done',
+      statusCode: record.statusCode,
+      responseBody: record.responseBody,
+    })
+    .onDuplicateKeyUpdate({ set: { key: sql`${idempotencyKeys.key}` } });
+}

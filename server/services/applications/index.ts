@@ -11,7 +11,7 @@ export {
 } from './claims';
 export { listClientApplications } from './client-applications';
 export { sweepOrphanDocuments, type UploadedDocument } from './documents';
-export { keyScopeOf, sweepIdempotencyKeys } from './idempotency';
+export { carryKeyToScope, keyScopeOf, sweepIdempotencyKeys } from './idempotency';
 export { countUnfinishedOcrJobs } from './ocr-jobs';
 export { startOcrLoop } from './ocr-loop';
 export { revealApplicationPii } from './pii-reveal';
