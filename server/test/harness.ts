@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
-import { inject } from 'vitest';
-import { users } from '../../drizzle/schema/index';
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { auditLog, users } from '../../drizzle/schema/index';
 import type { Role } from '../../src/shared/constants';
 import { startSession, type AuthSession, type AuthUser } from '../auth/lucia';
 import { hashPassword } from '../auth/password';
@@ -173,6 +173,19 @@ export async function startTestServer(
   };
 }
 
+/**
+ * A test server for the whole file: started before its first test, closed after its last. The object it answers is
+ * filled in when the server is up, so tests read `server.url` as usual.
+ */
+export function testServerForFile(opts: Parameters<typeof startTestServer>[0] = {}): TestServer {
+  const server = {} as TestServer;
+  beforeAll(async () => {
+    Object.assign(server, await startTestServer(opts));
+  });
+  afterAll(() => server.close());
+  return server;
+}
+
 /** Same-origin JSON request, as the browser app sends it. */
 export function jsonRequest(
   base: string,
@@ -231,4 +244,14 @@ export async function eventually<T>(
     if (Date.now() - started > timeoutMs) throw new Error('eventually: condition not met in time');
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** The audit rows of one action on one target, newest first. */
+export async function auditsFor(targetId: string, action: string) {
+  const { db } = await getTestDeps();
+  return db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.targetId, targetId), eq(auditLog.action, action)))
+    .orderBy(desc(auditLog.id));
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import mysql from 'mysql2/promise';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { describe, expect, it, inject } from 'vitest';
 import { passwordResetTokens, sessions, users } from '../../../drizzle/schema/index';
 import { prepareDatabase, splitDatabaseUrl } from '../../db';
 import { sha256Hex } from '../../lib/crypto';
@@ -14,21 +14,14 @@ import {
   jsonRequest,
   readMails,
   sessionCookieFor,
-  startTestServer,
   uniqueEmail,
   uniqueIp,
-  type TestServer,
+  testServerForFile,
 } from '../../test/harness';
 import { adminProcedure, createCallerFactory, router } from '../../trpc/init';
 import { createInnerContext } from '../../trpc/context';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = testServerForFile();
 
 const cookieOf = (response: Response) =>
   (response.headers.getSetCookie().find((c) => c.startsWith('session=')) ?? '').split(';')[0] ?? '';

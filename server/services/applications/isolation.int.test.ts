@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { applications, loans, milestoneProgress, refinanceRequests, rewards } from '../../../drizzle/schema/index';
 import {
   insertApprovedApplication,
@@ -14,8 +14,7 @@ import {
   insertUser,
   jsonRequest,
   sessionCookieFor,
-  startTestServer,
-  type TestServer,
+  testServerForFile,
 } from '../../test/harness';
 
 const acceptBody = (id: string) => {
@@ -23,13 +22,7 @@ const acceptBody = (id: string) => {
   return body;
 };
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = testServerForFile();
 
 /** Client B with one of everything, each carrying a canary string that must never reach client A. */
 async function seedClientB() {

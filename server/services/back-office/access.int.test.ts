@@ -1,5 +1,5 @@
 import { encodeBase32UpperCaseNoPadding } from '@oslojs/encoding';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { currentTotp, matchTotpStep } from '../../auth/totp';
 import { REST_ROUTES } from '../../rest/index';
 import { adminInternalRouter, createAdminInternalCaller } from '../../routers/admin';
@@ -11,20 +11,13 @@ import {
   insertUser,
   jsonRequest,
   sessionCookieFor,
-  startTestServer,
   uniqueIp,
-  type TestServer,
   type TestUser,
+  testServerForFile,
 } from '../../test/harness';
 import { createInnerContext } from '../../trpc/context';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = testServerForFile();
 
 const adminRestRoutes = () => REST_ROUTES.filter((route) => route.path.startsWith('/api/admin'));
 const SUPER_ADMIN_PATHS = [

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { applications, auditLog, loans, milestoneProgress, sessions, users } from '../../../drizzle/schema/index';
 import { currentTotp } from '../../auth/totp';
 import { insertApplication } from '../../test/factories';
@@ -19,29 +19,14 @@ import {
   jsonRequest,
   readMails,
   sessionCookieFor,
-  startTestServer,
   uniqueEmail,
-  type TestServer,
+  testServerForFile,
+  auditsFor,
 } from '../../test/harness';
 import { addDays } from '../loans/index';
 import { DOWNLOAD_CSP } from '../../rest/admin';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-
-async function auditsFor(targetId: string, action: string) {
-  const { db } = await getTestDeps();
-  return db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.targetId, targetId), eq(auditLog.action, action)))
-    .orderBy(desc(auditLog.id));
-}
+const server = testServerForFile();
 
 describe('application status', () => {
   it('changes the status, writes the audit row (actor, time, before, after) and shows it in the history', async () => {

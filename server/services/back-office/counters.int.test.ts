@@ -3,20 +3,12 @@
 // kept figures equal a fresh count, and the lists show them.
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { applications, loanPayments, loans, users } from '../../../drizzle/schema/index';
 import { insertApplication } from '../../test/factories';
 import { insertLoan } from '../../test/factories/admin';
-import { callerFor, getTestDeps, insertUser, startTestServer, type TestServer } from '../../test/harness';
+import { callerFor, getTestDeps, insertUser } from '../../test/harness';
 import { ACTIVE_APPLICATION_STATUSES } from './applicants';
-
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
 
 async function keptCounts(userId: string) {
   const { db } = await getTestDeps();

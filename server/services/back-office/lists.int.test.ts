@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, users } from '../../../drizzle/schema/index';
 import { listApplicationsSchema, listApplicantsSchema } from '../../../src/shared/schemas/admin';
 import { sha256Hex } from '../../lib/crypto';
@@ -12,21 +12,14 @@ import {
   insertUser,
   jsonRequest,
   sessionCookieFor,
-  startTestServer,
   uniqueEmail,
-  type TestServer,
+  testServerForFile,
 } from '../../test/harness';
 import { addDays } from '../loans/index';
 import { listApplicants } from './applicants';
 import { listApplications } from './application-list';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = testServerForFile();
 
 /** Every way a search can be answered (prefix-search.ts); each must give the same rows. */
 const SEARCH_PATHS = ['auto', 'ranges', 'keys', 'walk'] as const;

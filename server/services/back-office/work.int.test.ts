@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, staffNotes } from '../../../drizzle/schema/index';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { staffNotes } from '../../../drizzle/schema/index';
 import { REST_ROUTES } from '../../rest/index';
 import { appRouter } from '../../routers/index';
 import { insertApplication } from '../../test/factories';
@@ -12,26 +12,11 @@ import {
   insertUser,
   jsonRequest,
   sessionCookieFor,
-  startTestServer,
-  type TestServer,
+  testServerForFile,
+  auditsFor,
 } from '../../test/harness';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-
-async function auditsFor(targetId: string, action: string) {
-  const { db } = await getTestDeps();
-  return db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.targetId, targetId), eq(auditLog.action, action)))
-    .orderBy(desc(auditLog.id));
-}
+const server = testServerForFile();
 
 /** Applications of this test only: the shared database holds other tests' rows in review too. */
 async function queueOf(caller: Awaited<ReturnType<typeof callerFor>>, ids: string[], assignee: 'all' | 'mine' = 'all') {

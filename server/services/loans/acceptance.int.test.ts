@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   applications,
   auditLog,
@@ -23,8 +23,7 @@ import {
   jsonRequest,
   readMails,
   sessionCookieFor,
-  startTestServer,
-  type TestServer,
+  testServerForFile,
 } from '../../test/harness';
 import { todayIso } from '../../lib/dates';
 import { sha256Hex } from '../../lib/crypto';
@@ -33,13 +32,7 @@ import { estimateAprPct } from '../underwriting/index';
 import { addDays } from './schedule';
 import { ALREADY_FUNDED, NOT_APPROVABLE, SUMMARY_CHANGED } from './acceptance';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = testServerForFile();
 
 async function loansOf(applicationId: string) {
   const { db } = await getTestDeps();

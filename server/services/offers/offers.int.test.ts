@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { applications, auditLog, lowerPaymentRequests } from '../../../drizzle/schema/index';
 import { insertApplication } from '../../test/factories';
 import { acceptInputFor, engineAnalysis, insertApprovedApplication, insertLoan } from '../../test/factories/clients';
@@ -9,20 +9,13 @@ import {
   insertUser,
   jsonRequest,
   sessionCookieFor,
-  startTestServer,
-  type TestServer,
+  testServerForFile,
 } from '../../test/harness';
 import { LOWER_PAYMENT_ALREADY_OPEN, LOWER_PAYMENT_NOT_LOWER } from '../loans/index';
 import { CONSOLIDATION_PAYOFF_ESTIMATE_WEEKS } from '../underwriting/index';
 import { NO_OFFER, OFFER_ALREADY_ACCEPTED, UNKNOWN_POSITION } from './menu';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = testServerForFile();
 
 const WHAT_IF = [
   {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contactMessages, emailSignups } from '../../../drizzle/schema/index';
 import {
   eventually,
@@ -9,22 +9,15 @@ import {
   jsonRequest,
   readMails,
   sessionCookieFor,
-  startTestServer,
   uniqueEmail,
   uniqueIp,
-  type TestServer,
+  testServerForFile,
 } from '../../test/harness';
 import { LIMITS } from '../../lib/rate-limit';
 import { CONTACT_SUCCESS_MESSAGE } from './contact';
 import { SIGNUP_SUCCESS_MESSAGE } from './email-signup';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = testServerForFile();
 
 async function signupRows(email: string) {
   const { db } = await getTestDeps();

@@ -1,29 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseStatementPages } from './statement-parser';
-import type { PageText, ParsedStatement, TextItem } from './types';
-
-const CHAR_WIDTH = 4.4;
-
-/** A page from rows of [x, text] cells, top to bottom, as pdf.js would report them. */
-function page(rows: Array<Array<[number, string]>>, top = 700): PageText {
-  const items: TextItem[] = [];
-  rows.forEach((cells, index) => {
-    for (const [x, str] of cells)
-      items.push({ str, x, y: top - index * 11, width: str.length * CHAR_WIDTH, fontSize: 8 });
-  });
-  return { items };
-}
-
-/** Right-aligned money cell ending at `right`. */
-function right(rightEdge: number, text: string): [number, string] {
-  return [rightEdge - text.length * CHAR_WIDTH, text];
-}
-
-function parse(pages: PageText[]): ParsedStatement {
-  const result = parseStatementPages(pages);
-  if (!result.ok) throw new Error(result.reason);
-  return result.statement;
-}
+import { page, parse, right } from './test-pages';
 
 describe('statement parser', () => {
   it('reads fixed-width rows printed as one string per line', () => {

@@ -2,27 +2,8 @@
 // is that rows are read by their shape and directions by the evidence on the page.
 import { describe, expect, it } from 'vitest';
 import { computeInsights } from './insights';
-import { parseStatementPages } from './statement-parser';
-import type { PageText, ParsedStatement, TextItem } from './types';
-
-const CHAR_WIDTH = 4.4;
-
-function page(rows: Array<Array<[number, string]>>, top = 700): PageText {
-  const items: TextItem[] = [];
-  rows.forEach((cells, index) => {
-    for (const [x, str] of cells)
-      items.push({ str, x, y: top - index * 11, width: str.length * CHAR_WIDTH, fontSize: 8 });
-  });
-  return { items };
-}
-
-const right = (edge: number, text: string): [number, string] => [edge - text.length * CHAR_WIDTH, text];
-
-function parse(pages: PageText[]): ParsedStatement {
-  const result = parseStatementPages(pages);
-  if (!result.ok) throw new Error(result.reason);
-  return result.statement;
-}
+import type { ParsedStatement } from './types';
+import { page, parse, right } from './test-pages';
 
 const rowsOf = (statement: ParsedStatement) =>
   statement.segments.flatMap((segment) =>

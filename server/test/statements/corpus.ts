@@ -7,7 +7,7 @@
 // It is written from what statements print, not from how the reader reads them.
 import PDFDocument from 'pdfkit';
 import { buildCorpusLedger, type CorpusLedger, type CorpusPeriod } from './corpus-ledger';
-import { mulberry32, type LedgerEntry, type LedgerNoise } from './ledger';
+import { MONTH_NAMES, mulberry32, type LedgerEntry, type LedgerNoise } from './ledger';
 
 export const FAMILIES = [
   'national-sections',
@@ -76,27 +76,12 @@ export type CaseOptions = {
 // Text primitives
 // ---------------------------------------------------------------------------------------------------------------
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 function parts(iso: string): { y: number; m: number; d: number } {
   const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
   return { y, m, d };
 }
 const pad = (value: number) => String(value).padStart(2, '0');
-const mon = (m: number) => (MONTHS[m - 1] ?? '').slice(0, 3);
+const mon = (m: number) => (MONTH_NAMES[m - 1] ?? '').slice(0, 3);
 
 /** Row date formats seen on statements. */
 const DATE_FORMATS: Array<(iso: string) => string> = [
@@ -109,12 +94,12 @@ const DATE_FORMATS: Array<(iso: string) => string> = [
   (iso) => `${parts(iso).d} ${mon(parts(iso).m)}`, // 3 Aug
   (iso) => `${pad(parts(iso).d)} ${mon(parts(iso).m).toUpperCase()} ${parts(iso).y}`, // 03 AUG 2026
   (iso) => `${mon(parts(iso).m)} ${parts(iso).d}, ${parts(iso).y}`, // Aug 3, 2026
-  (iso) => `${MONTHS[parts(iso).m - 1] ?? ''} ${parts(iso).d}`, // August 3
+  (iso) => `${MONTH_NAMES[parts(iso).m - 1] ?? ''} ${parts(iso).d}`, // August 3
   (iso) => `${pad(parts(iso).m)}-${pad(parts(iso).d)}`, // 08-03
   (iso) => `${pad(parts(iso).d)}-${mon(parts(iso).m)}-${parts(iso).y}`, // 03-Aug-2026
 ];
 
-const longDate = (iso: string) => `${MONTHS[parts(iso).m - 1] ?? ''} ${parts(iso).d}, ${parts(iso).y}`;
+const longDate = (iso: string) => `${MONTH_NAMES[parts(iso).m - 1] ?? ''} ${parts(iso).d}, ${parts(iso).y}`;
 const mdy = (iso: string) => `${pad(parts(iso).m)}/${pad(parts(iso).d)}/${parts(iso).y}`;
 const mdyy = (iso: string) => `${pad(parts(iso).m)}/${pad(parts(iso).d)}/${String(parts(iso).y).slice(2)}`;
 

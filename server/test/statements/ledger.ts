@@ -1,3 +1,18 @@
+/** Month names as statements print them (the generators shorten them to three letters where a layout does). */
+export const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
 // Synthetic bank ledgers with known truth for the underwriting tests and benchmark. Every name here is invented;
 // nothing resembles a real person's account.
 

@@ -3,7 +3,7 @@
 // debits and credits share a column, whether activity is grouped into sections, date formats, wrapped descriptions.
 import PDFDocument from 'pdfkit';
 import type { Ledger, LedgerEntry, LedgerPeriod } from './ledger';
-import { daysIn, isoDay, signed } from './ledger';
+import { daysIn, isoDay, signed, MONTH_NAMES } from './ledger';
 
 export type StatementLayoutName = 'signed-amount' | 'debit-credit' | 'sections';
 export type NegativeStyle = 'minus' | 'parentheses' | 'trailing-minus' | 'cr-dr';
@@ -26,21 +26,7 @@ const MARGIN = 24;
 const TABLE_BOTTOM = PAGE_HEIGHT - 60;
 const ROW_HEIGHT = 11;
 const FONT_SIZE = 8;
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-const MONTHS_SHORT = MONTHS.map((month) => month.slice(0, 3));
+const MONTHS_SHORT = MONTH_NAMES.map((month) => month.slice(0, 3));
 
 type Doc = PDFKit.PDFDocument;
 
@@ -115,7 +101,7 @@ function mdy(iso: string): string {
 }
 
 function longDate(iso: string): string {
-  return `${MONTHS[Number(iso.slice(5, 7)) - 1] ?? ''} ${Number(iso.slice(8, 10))}, ${iso.slice(0, 4)}`;
+  return `${MONTH_NAMES[Number(iso.slice(5, 7)) - 1] ?? ''} ${Number(iso.slice(8, 10))}, ${iso.slice(0, 4)}`;
 }
 
 function shortDate(iso: string): string {

@@ -1,22 +1,16 @@
 // What an applicant is told about their statements, through the real HTTP submission: revenue from statements
 // only when a statement was read, a statement that does not add up sent to an underwriter with the reason, and
 // honesty when nothing could be read.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { applicationFiles, applicationFormData, postApplication, type UploadFile } from '../factories/applications';
-import { startTestServer, type TestServer } from '../harness';
+import { testServerForFile } from '../harness';
 import { letterPdf } from './bad-files';
 import { buildCorpusCase, caseOptionsFor } from './corpus';
 import { expectedCorpusMonths } from './corpus-ledger';
 import { buildLedger } from './ledger';
 import { renderStatementPdf } from './render';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = testServerForFile();
 
 type Answer = {
   approved: boolean;
