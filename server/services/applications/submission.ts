@@ -70,8 +70,6 @@ export type SubmissionInput = {
 
 // The answer's shape is the one the wizard parses (src/shared/schemas/submission.ts); the engine's result must fit it.
 export type SubmissionBody = SubmissionBodyDto;
-const engineResultFits = (result: UnderwritingOutcome['result']): UnderwritingResultDto => result;
-void engineResultFits;
 export type SubmissionAnswer = { status: number; body: SubmissionBody };
 
 const RETRY_AFTER_SECONDS = 5;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_PAGE_SIZE } from '../constants';
 import { emailSchema, requiredText } from './auth';
+import { ASSIGNEE_FILTERS } from './back-office-work';
 import type { LowerPaymentRequestDto, OfferSignatureDto } from './offers';
 
 // Back office. Literal filter values come from the product's text.
@@ -48,7 +49,7 @@ export const listApplicationsSchema = z
     search: searchText,
     status: z.enum(APPLICATION_STATUS_FILTERS).default('all'),
     aiApproved: z.enum(AI_STATUS_FILTERS).default('all'),
-    assignee: z.enum(['all', 'mine']).default('all'),
+    assignee: z.enum(ASSIGNEE_FILTERS).default('all'),
     ...paging,
   })
   .strict();

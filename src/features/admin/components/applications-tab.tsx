@@ -8,7 +8,7 @@ import {
   aiDecisionLabel,
   applicationStatusLabel,
 } from '@shared/schemas/admin';
-import { ASSIGNEE_FILTERS, type AssigneeFilter } from '@shared/schemas/back-office-work';
+import type { AssigneeFilter } from '@shared/schemas/back-office-work';
 import { useCursorPager } from '../hooks/use-cursor-pager';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useListErrorToast } from '../hooks/use-list-error-toast';
@@ -16,14 +16,13 @@ import { formatCalendarDate, formatUsd } from '@shared/format';
 import { AiDecisionBadge } from './badges';
 import { PagedTable } from './data-table';
 import { StatusSelect } from './status-select';
+import { AssigneeFilterField } from './assignee-filter';
 
 type StatusFilter = (typeof APPLICATION_STATUS_FILTERS)[number];
 type AiFilter = (typeof AI_STATUS_FILTERS)[number];
 
 const isStatusFilter = (value: string): value is StatusFilter =>
   (APPLICATION_STATUS_FILTERS as readonly string[]).includes(value);
-const isAssigneeFilter = (value: string): value is AssigneeFilter =>
-  (ASSIGNEE_FILTERS as readonly string[]).includes(value);
 const isAiFilter = (value: string): value is AiFilter => (AI_STATUS_FILTERS as readonly string[]).includes(value);
 
 type Props = {
@@ -91,21 +90,7 @@ export function ApplicationsTab({ onView, onByEmail }: Props) {
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         </Field.Root>
-        <Field.Root flex="1">
-          <Field.Label>Assigned</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field
-              value={assignee}
-              onChange={(event) =>
-                isAssigneeFilter(event.currentTarget.value) && setAssignee(event.currentTarget.value)
-              }
-            >
-              <option value="all">Everyone&apos;s</option>
-              <option value="mine">Mine</option>
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
+        <AssigneeFilterField flex="1" value={assignee} onChange={setAssignee} />
       </Stack>
 
       <PagedTable

@@ -1,17 +1,15 @@
-import { Badge, Button, Field, HStack, NativeSelect, Stack, Table, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Button, HStack, Stack, Table, Text, Wrap } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { trpc } from '@/lib/trpc';
-import { ASSIGNEE_FILTERS, QUEUE_REASONS, type AssigneeFilter } from '@shared/schemas/back-office-work';
+import { QUEUE_REASONS, type AssigneeFilter } from '@shared/schemas/back-office-work';
 import { formatCalendarDate, formatUsd } from '@shared/format';
 import { useCursorPager } from '../hooks/use-cursor-pager';
 import { useListErrorToast } from '../hooks/use-list-error-toast';
 import { waitingFor } from '../utils/queue';
 import { AssigneeControl } from './assignee-control';
 import { PagedTable } from './data-table';
-
-const isAssigneeFilter = (value: string): value is AssigneeFilter =>
-  (ASSIGNEE_FILTERS as readonly string[]).includes(value);
+import { AssigneeFilterField } from './assignee-filter';
 
 type Props = { currentUserId: string; onView: (id: string, focus?: 'analysis') => void };
 
@@ -34,21 +32,12 @@ export function QueueTab({ currentUserId, onView }: Props) {
         <Text color="fg.muted" fontSize="sm">
           Applications waiting for a person, the longest waiting first.
         </Text>
-        <Field.Root width="auto">
-          <Field.Label>Assigned</Field.Label>
-          <NativeSelect.Root size="sm" width="44">
-            <NativeSelect.Field
-              value={assignee}
-              onChange={(event) =>
-                isAssigneeFilter(event.currentTarget.value) && setAssignee(event.currentTarget.value)
-              }
-            >
-              <option value="all">Everyone&apos;s</option>
-              <option value="mine">Mine</option>
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
+        <AssigneeFilterField
+          width="auto"
+          value={assignee}
+          onChange={setAssignee}
+          selectProps={{ size: 'sm', width: '44' }}
+        />
       </HStack>
       <PagedTable
         label="Queue"

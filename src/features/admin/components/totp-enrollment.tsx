@@ -19,9 +19,9 @@ import { toDataURL } from 'qrcode';
 import { useEffect, useState, type FormEvent } from 'react';
 import { PasswordInput } from '@/components/password-input';
 import { paths } from '@/config/paths';
-import { firstFieldErrors, getErrorMessage } from '@/lib/errors';
+import { firstFieldErrors, firstIssueMessages, getErrorMessage } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
-import { CURRENT_PASSWORD_MESSAGE, SECOND_FACTOR_MESSAGE } from '@shared/schemas/auth';
+import { regenerateRecoveryCodesSchema, totpEnableSchema } from '@shared/schemas/auth';
 
 /** The base32 key in groups of four, easier to type into an authenticator app. */
 export function groupSecret(secret: string): string {
@@ -77,12 +77,31 @@ function ProofFields(props: {
   );
 }
 
-/** What the browser can tell before asking the server: every field filled in, codes in their shape. */
-function checkProof(password: string, currentCode: string): ProofErrors {
-  const errors: ProofErrors = {};
-  if (!password) errors.password = CURRENT_PASSWORD_MESSAGE;
-  if (!/^\d{6}$|^[a-z0-9]{10}$/i.test(currentCode.trim())) errors.currentCode = SECOND_FACTOR_MESSAGE;
-  return errors;
+/** What the browser can tell before asking the server, by the server's own schema: the first message per field. */
+function checkProof(
+  schema: typeof totpEnableSchema | typeof regenerateRecoveryCodesSchema,
+  input: object,
+): ProofErrors {
+  const result = schema.safeParse(input);
+  return result.success ? {} : firstIssueMessages(result.error.issues, PROOF_FIELDS);
+}
+
+/** The password and current code a form asks for, each edit clearing the form's errors. */
+function useProof(clearErrors: () => void) {
+  const [password, setPassword] = useState('');
+  const [currentCode, setCurrentCode] = useState('');
+  return {
+    password,
+    currentCode,
+    onPassword: (value: string) => {
+      setPassword(value);
+      clearErrors();
+    },
+    onCurrentCode: (value: string) => {
+      setCurrentCode(value);
+      clearErrors();
+    },
+  };
 }
 
 /**
@@ -104,9 +123,8 @@ export function TotpEnrollment({
   const enable = trpc.auth.totpEnable.useMutation();
   const [qr, setQr] = useState<string | null>(null);
   const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [currentCode, setCurrentCode] = useState('');
   const [errors, setErrors] = useState<ProofErrors>({});
+  const proof = useProof(() => setErrors({}));
   const uri = setup.data?.uri;
 
   useEffect(() => {
@@ -123,13 +141,12 @@ export function TotpEnrollment({
   async function handleVerify(event: FormEvent) {
     event.preventDefault();
     const trimmed = code.trim();
-    const found: ProofErrors = replacing ? checkProof(password, currentCode) : {};
-    if (!/^\d{6}$/.test(trimmed)) found.code = 'Enter the 6-digit code from your authenticator app';
+    const proven = replacing ? { currentCode: proof.currentCode.trim(), password: proof.password } : {};
+    const found = checkProof(totpEnableSchema, { code: trimmed, ...proven });
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     try {
-      const proof = replacing ? { currentCode: currentCode.trim(), password } : {};
-      const result = await enable.mutateAsync({ code: trimmed, ...proof });
+      const result = await enable.mutateAsync({ code: trimmed, ...proven });
       onEnabled(result.recoveryCodes);
     } catch (failure) {
       setErrors(proofErrors(failure, 'Invalid verification code'));
@@ -221,21 +238,7 @@ export function TotpEnrollment({
                       <Field.HelperText>The code your app shows for Summit Funding.</Field.HelperText>
                       {errors.code && <Field.ErrorText>{errors.code}</Field.ErrorText>}
                     </Field.Root>
-                    {replacing && (
-                      <ProofFields
-                        password={password}
-                        currentCode={currentCode}
-                        errors={errors}
-                        onPassword={(value) => {
-                          setPassword(value);
-                          setErrors({});
-                        }}
-                        onCurrentCode={(value) => {
-                          setCurrentCode(value);
-                          setErrors({});
-                        }}
-                      />
-                    )}
+                    {replacing && <ProofFields {...proof} errors={errors} />}
                     <Button type="submit" colorPalette="brand" loading={enable.isPending} loadingText="Verifying...">
                       {replacing ? 'Verify and Replace' : 'Verify and Enable'}
                     </Button>
@@ -315,17 +318,17 @@ export function RegenerateRecoveryCodes({
   onCancel: () => void;
 }) {
   const regenerate = trpc.auth.recoveryCodesRegenerate.useMutation();
-  const [password, setPassword] = useState('');
-  const [currentCode, setCurrentCode] = useState('');
   const [errors, setErrors] = useState<ProofErrors>({});
+  const proof = useProof(() => setErrors({}));
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    const found = checkProof(password, currentCode);
+    const input = { currentCode: proof.currentCode.trim(), password: proof.password };
+    const found = checkProof(regenerateRecoveryCodesSchema, input);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     try {
-      const result = await regenerate.mutateAsync({ currentCode: currentCode.trim(), password });
+      const result = await regenerate.mutateAsync(input);
       onDone(result.recoveryCodes);
     } catch (failure) {
       setErrors(proofErrors(failure, 'New recovery codes could not be made. Please try again.'));
@@ -351,19 +354,7 @@ export function RegenerateRecoveryCodes({
                   <Alert.Title>{errors.form}</Alert.Title>
                 </Alert.Root>
               )}
-              <ProofFields
-                password={password}
-                currentCode={currentCode}
-                errors={errors}
-                onPassword={(value) => {
-                  setPassword(value);
-                  setErrors({});
-                }}
-                onCurrentCode={(value) => {
-                  setCurrentCode(value);
-                  setErrors({});
-                }}
-              />
+              <ProofFields {...proof} errors={errors} />
               <Stack direction="row" gap="3">
                 <Button type="submit" colorPalette="brand" loading={regenerate.isPending} loadingText="Verifying...">
                   Make New Codes

@@ -7,7 +7,8 @@ import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { usePageMeta } from '@/hooks/use-page-meta';
 import { trpc } from '@/lib/trpc';
-import { PASSWORD_RULES, failedPasswordRules } from '@shared/schemas/auth';
+import { failedPasswordRules } from '@shared/schemas/auth';
+import { PasswordChecklist } from '@/components/password-checklist';
 
 // Signed-in : once errors show, the password re-validates 100 ms after a change.
 const REVALIDATE_DELAY_MS = 100;
@@ -139,22 +140,7 @@ function ResetForm({ token, onDone }: { token: string; onDone: () => void }) {
             aria-describedby="password-rules"
           />
         </Field.Root>
-        <List.Root id="password-rules" gap="1" variant="plain" aria-label="Password requirements" fontSize="sm">
-          {PASSWORD_RULES.map((rule) => {
-            const isMet = rule.test(password);
-            return (
-              <List.Item key={rule.id} color={isMet ? 'green.700' : 'fg.muted'} data-met={isMet}>
-                <Text as="span" aria-hidden="true" mr="2">
-                  {isMet ? '✓' : '○'}
-                </Text>
-                {rule.label}
-                <Text as="span" srOnly>
-                  {isMet ? ' (met)' : ' (not met)'}
-                </Text>
-              </List.Item>
-            );
-          })}
-        </List.Root>
+        <PasswordChecklist id="password-rules" password={password} />
         <Field.Root required invalid={isMismatch}>
           <Field.Label>
             Confirm New Password <Field.RequiredIndicator />
