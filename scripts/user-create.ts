@@ -6,6 +6,7 @@ import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { eq } from 'drizzle-orm';
 import { users } from '../drizzle/schema/index';
 import { ROLES, type Role } from '../src/shared/constants';
+import { emailSchema } from '../src/shared/schemas/auth';
 import { hashPassword, passwordPolicyError } from '../server/auth/password';
 import { createDatabase, prepareDatabase } from '../server/db';
 import { getEnv } from '../server/env';
@@ -28,8 +29,10 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-const email = values.email?.trim().toLowerCase();
-if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) fail('--email must be a valid email address');
+// The same email check as registration and staff creation (src/shared/schemas/auth.ts).
+const parsedEmail = emailSchema().safeParse(values.email ?? '');
+if (!parsedEmail.success) fail('--email must be a valid email address');
+const email = parsedEmail.data;
 if (!values.password) fail('--password is required');
 const role = values.role as Role;
 if (!ROLES.includes(role)) fail(`--role must be one of ${ROLES.join(', ')}`);

@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaticHandler } from './static';
+import { LINEAR_TIME_TEST, slowCases } from '../../src/shared/linear-time.test-helpers';
+import { createStaticHandler, isClientRoute } from './static';
 
 // What a browser receives for each kind of path once the client is built and prerendered.
 describe('static files', () => {
@@ -101,4 +102,16 @@ describe('static files', () => {
       expect(await (await fetch(`${base}/assets/app-1234.js`)).text()).toBe('console.log(1)');
     },
   );
+});
+
+describe('isClientRoute', () => {
+  it('treats a trailing slash as the same page and refuses unknown pages', () => {
+    expect(isClientRoute('/products/')).toBe(true);
+    expect(isClientRoute('/no-such-page')).toBe(false);
+  });
+
+  // The path of any GET reaches this check: a quadratic pattern here stalled every request for a second.
+  it('answers in linear time for any path a visitor can send', LINEAR_TIME_TEST, () => {
+    expect(slowCases([['isClientRoute', isClientRoute]])).toEqual([]);
+  });
 });

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
-import { paths } from '../../src/config/paths';
+import { pagePath, paths } from '../../src/config/paths';
 import { sendText } from './helpers';
 
 const TYPES: Record<string, string> = {
@@ -33,7 +33,7 @@ for (const value of Object.values(paths)) {
 
 /** Whether the client has a route for this page path (a trailing slash is the same page). */
 export function isClientRoute(pathname: string): boolean {
-  return CLIENT_ROUTES.has(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+  return CLIENT_ROUTES.has(pagePath(pathname));
 }
 
 type Entry = { body: Buffer; gzip?: Buffer; br?: Buffer; type: string; immutable: boolean };

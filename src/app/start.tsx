@@ -5,6 +5,7 @@ import { Providers } from './providers';
 import { releasePageInput } from '@/lib/lazy-section-watch';
 import { prepareSystem } from '@/theme';
 import { AppRoutes, preloadPrerenderedPage } from './routes';
+import { pagePath } from '@/config/paths';
 
 // The app itself, started by src/main.tsx.
 
@@ -22,13 +23,12 @@ const appWith = ({ hasPrerenderedStyles }: { hasPrerenderedStyles: boolean }) =>
   </StrictMode>
 );
 
-const normalise = (pathname: string) => pathname.replace(/\/+$/, '') || '/';
-const prerendered = container.dataset.prerendered && normalise(container.dataset.prerendered);
+const prerendered = container.dataset.prerendered && pagePath(container.dataset.prerendered);
 
 /** Renders once Chakra's system exists (made in tasks: src/theme.ts; src/main.tsx usually waited for it already). */
 async function start(root: HTMLElement) {
   await prepareSystem();
-  if (prerendered && prerendered === normalise(window.location.pathname) && root.firstElementChild) {
+  if (prerendered && prerendered === pagePath(window.location.pathname) && root.firstElementChild) {
     // Build-time HTML of this very route: keep it and attach to it once its page code is here (lazy-page.ts).
     // In a transition, React hydrates in slices and yields to the browser between them, instead of one long task
     // (total blocking time); input that reaches markup not yet hydrated makes it hydrate that part first.

@@ -20,3 +20,14 @@ export const paths = {
   apiLogin: '/api/login',
   apiLogout: '/api/logout',
 } as const;
+
+/**
+ * A page path without its trailing slashes ("/products/" is "/products"; "/" stays "/"). A loop, not
+ * `replace(/\/+$/, '')`: that pattern retries the run of slashes from every position, so a path of 16,000 slashes
+ * followed by one letter took over a second of the server's only thread.
+ */
+export function pagePath(pathname: string): string {
+  let end = pathname.length;
+  while (end > 1 && pathname.charCodeAt(end - 1) === 47) end -= 1;
+  return pathname.slice(0, end);
+}

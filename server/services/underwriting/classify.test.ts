@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canBeFinancing, classifyCredit, classifyDebit, counterpartyOf } from './classify';
+import { LINEAR_TIME_TEST, slowCases } from '../../../src/shared/linear-time.test-helpers';
 
 describe('credit classification', () => {
   it.each([
@@ -57,5 +58,20 @@ describe('debit classification', () => {
       false,
     ]);
     expect(canBeFinancing('PINECREST ADVANCE')).toBe(true);
+  });
+});
+
+// Descriptions come from the applicant's PDF and are classified on the server's main thread: a hostile statement
+// can print a description of any length, so every check must run in time linear in it.
+describe('classification of hostile descriptions', () => {
+  it('runs in linear time', LINEAR_TIME_TEST, () => {
+    expect(
+      slowCases([
+        ['classifyCredit', classifyCredit],
+        ['classifyDebit', classifyDebit],
+        ['canBeFinancing', canBeFinancing],
+        ['counterpartyOf', counterpartyOf],
+      ]),
+    ).toEqual([]);
   });
 });

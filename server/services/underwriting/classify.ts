@@ -64,8 +64,11 @@ export function counterpartyOf(description: string): string {
     .toUpperCase()
     // Keyed fields banks append (IND ID:…, INDN:…, TRN:…) hold ids, not the payee; "DES:" holds the entry type.
     .replace(/\b(INDN|IND ID|ID|TRN|TRACE|REF|CONF|SEQ|ORIG ID|CO ID|DES|DESC|DESCR|SEC)\s*[:#]\s*\S*/g, ' ')
-    // Whole tokens that carry digits are references, dates or masked account numbers, never part of a name.
-    .replace(/\S*\d\S*/g, ' ')
+    // Whole tokens that carry digits are references, dates or masked account numbers, never part of a name. Split
+    // into tokens rather than `\S*\d\S*`, which retries every position of a long token and runs in quadratic time.
+    .split(/\s+/)
+    .filter((token) => !/\d/.test(token))
+    .join(' ')
     .replace(
       /\b(ACH|DEBIT|CREDIT|PPD|CCD|WEB|TEL|CORP|PMT|PAYMENT|ELECTRONIC|WITHDRAWAL|PREAUTHORIZED|RECURRING|ID|REF|TRACE|ORIG|CO|ENTRY|DESCR|SEC|IND|NAME)\b/g,
       ' ',

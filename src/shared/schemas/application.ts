@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { boundedString, EMAIL_MAX_LENGTH, EMAIL_RE, registerSchema } from './auth';
+import { EMAIL_MAX_LENGTH, EMAIL_RE } from '../email';
+import { boundedString, registerSchema } from './auth';
 import type { OfferOptionDto } from './offers';
 import { CONSENT_MESSAGES } from '../consents';
 import {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_MAX_LENGTH, EMAIL_RE } from '../email';
 
 // The five rules of the reset page, with their literal messages. Registration uses the same rules (a 6-character
 // minimum is too weak for an account that holds PII).
@@ -61,13 +62,6 @@ export const requiredText = (message: string, max = 200) =>
 export const boundedString = (max: number, message: string) =>
   z.string({ error: message }).max(max, { error: message, abort: true });
 
-/**
- * local@label.label.tld. The domain's labels exclude the dot, so no two parts of the pattern can match the same
- * characters and a failing match costs time linear in the length; a pattern such as `[^@]+\.[^@]{2,}` (where the
- * class also takes dots) costs the square of it, seconds for one request of a few tens of kilobytes.
- */
-export const EMAIL_RE = /^[^\s@<>()[\]\\,;:"]+@(?:[^\s@<>()[\]\\,;:".]+\.)+[^\s@<>()[\]\\,;:".]{2,}$/;
-export const EMAIL_MAX_LENGTH = 254;
 export const emailSchema = (message = 'Please enter a valid email address') =>
   z
     .string({ error: message })

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { toaster } from '@/components/ui/toaster';
 import { apiFetch, getErrorMessage } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
-import { isValidEmail } from '../utils/email';
+import { isValidEmail } from '@shared/email';
 
 const INVALID_EMAIL = 'Please enter a valid email address.';
 

@@ -17,6 +17,11 @@ describe('isValidEmail', () => {
       'ana@exa mple.com',
       '<ana>@example.com',
       `${'a'.repeat(250)}@example.com`,
+      'ana@example..com',
+      'ana@.example.com',
+      'ana@example.com.',
+      `a@${'.'.repeat(5000)}@`,
+      `a@${'b.'.repeat(3000)}`,
     ];
     for (const email of samples) {
       expect(isValidEmail(email), email).toBe(emailSignupSchema.safeParse({ email }).success);

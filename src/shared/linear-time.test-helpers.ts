@@ -1,0 +1,84 @@
+// Checks that a function of a visitor's string runs in time proportional to the string's length. A pattern whose
+// parts overlap (`[^@]+\.` where the class also matches '.', `\S*\d\S*`, `\/+$`) takes time growing with the
+// square of the length, and one such input blocks the whole server. Each input is tried at 10,000 characters first,
+// so a quadratic check fails in a fraction of a second instead of stalling the run, then at 100,000. The bound is
+// far above what linear work on 100,000 characters costs even on a loaded machine (about 1 ms), and far below what
+// quadratic work costs (seconds); each case gets the best of three tries so a scheduler pause is not a failure.
+const BOUND_MS = 50;
+const LENGTHS = [10_000, 100_000];
+
+/** Inputs built to make overlapping patterns backtrack: repeated separators and near-matches of each format. */
+export function adversarialInputs(length: number): string[] {
+  const fill = (seed: string) => seed.repeat(Math.ceil(length / seed.length)).slice(0, length);
+  const seeds = [
+    // Separators, alone and after a character they could belong to.
+    '.',
+    '@',
+    '-',
+    ' \t',
+    ',',
+    '/',
+    '\\',
+    'a',
+    'a.',
+    'a@',
+    '1-',
+    '1,',
+    'a b',
+    '\u00a0\u200b',
+    'e\u0301',
+    // Near-matches of the formats: email, SSN, EIN, phone, date, money, UUID, password rules, statement text.
+    'a@b.',
+    'ab@cd.ef.',
+    '123-45-678',
+    '12-345678',
+    '(123) 456-789',
+    '2024-01-0',
+    '1,234.5',
+    ' 1',
+    'ffffffff-ffff-',
+    'Aa1!',
+    '0',
+  ];
+  const inputs: string[] = [];
+  for (const seed of seeds) {
+    const body = fill(seed);
+    // As sent, followed by a character that makes the match fail at the very end, and inside a would-be email.
+    inputs.push(body, `${body}@!`, `a@${body}@`);
+  }
+  return inputs;
+}
+
+/** Best of three timings of one call, in ms (stops early once a try is under the bound). */
+function timed(run: () => unknown): number {
+  let best = Infinity;
+  for (let attempt = 0; attempt < 3 && best > BOUND_MS; attempt++) {
+    const start = performance.now();
+    run();
+    best = Math.min(best, performance.now() - start);
+  }
+  return best;
+}
+
+export type StringCase = [name: string, run: (value: string) => unknown];
+
+/** The cases that took longer than linear work could on some adversarial input; empty when all are linear. */
+export function slowCases(cases: StringCase[]): string[] {
+  const slow: string[] = [];
+  for (const length of LENGTHS) {
+    const inputs = adversarialInputs(length);
+    for (const [name, run] of cases) {
+      for (const input of inputs) {
+        const ms = timed(() => run(input));
+        if (ms > BOUND_MS)
+          slow.push(`${name} on ${JSON.stringify(input.slice(0, 24))}… (${length} chars): ${ms.toFixed(0)} ms`);
+      }
+    }
+    // A quadratic check already shows at 10,000 characters; 100,000 would only make the failing run take minutes.
+    if (slow.length > 0) break;
+  }
+  return slow;
+}
+
+/** Minutes of budget for seconds of work: a loaded machine makes the run slower, never wrong. */
+export const LINEAR_TIME_TEST = { timeout: 120_000 };
