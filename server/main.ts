@@ -4,7 +4,7 @@ import { createDatabase, prepareDatabase } from './db';
 import { ConfigError, getEnv, type Env } from './env';
 import { loadDataKey } from './lib/crypto';
 import { createLogger } from './lib/logger';
-import { sweepOrphanDocuments, sweepIdempotencyKeys, startOcrLoop } from './services/applications/index';
+import { sweepClaims, sweepOrphanDocuments, sweepIdempotencyKeys, startOcrLoop } from './services/applications/index';
 import { sweepChatGuardSessions } from './services/chat-guard/index';
 import { ensureReferenceData } from './services/rewards/index';
 import { closeReader, warmUpReader } from './services/underwriting/index';
@@ -48,6 +48,7 @@ async function main() {
       deps.storage.sweepTemp(),
       sweepOrphanDocuments(deps),
       sweepIdempotencyKeys(deps.db),
+      sweepClaims(deps.db),
     ]).catch((error: Error) => log.warn({ err: error.message }, 'sweep failed'));
   void sweep();
   const sweeper = setInterval(() => void sweep(), 10 * 60_000);

@@ -15,7 +15,7 @@ import {
   uniqueIp,
   type TestServer,
 } from '../../test/harness';
-import { CLAIM_LINK_INVALID, CLAIM_WRONG_ACCOUNT, RESEND_ANSWER } from './claims';
+import { CLAIM_LINK_INVALID, CLAIM_WRONG_ACCOUNT, RESEND_ANSWER, sweepClaims } from './claims';
 import { startIsolatedServer } from './submission.test-helpers';
 
 let server: TestServer;
@@ -260,6 +260,29 @@ describe('the emailed claim link', () => {
     const owner = await insertUser({ role: 'client', email });
     await expect((await callerFor(owner)).application.claim({ token })).rejects.toThrow(CLAIM_LINK_INVALID);
     expect(await ownerOf(applicationId)).toBeNull();
+  });
+
+  it('is swept a day after it expired, and only then', async () => {
+    const { db } = await getTestDeps();
+    const { applicationId, email } = await applyAnonymously();
+    await emailedToken(email);
+    const kinds = async () =>
+      (
+        await db
+          .select({ kind: applicationClaims.kind })
+          .from(applicationClaims)
+          .where(eq(applicationClaims.applicationId, applicationId))
+      )
+        .map((row) => row.kind)
+        .sort();
+    expect(await kinds()).toEqual(['browser', 'link']);
+    // The browser claim expired (an hour) but not a day ago: kept, so a late click still reads "expired".
+    await age(applicationId, 'browser', 3600_000 + 1000);
+    await sweepClaims(db);
+    expect(await kinds()).toEqual(['browser', 'link']);
+    await age(applicationId, 'browser', 24 * 3600_000);
+    while ((await sweepClaims(db)) > 0);
+    expect(await kinds()).toEqual(['link']);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import { applicationClaims, applications, users } from '../../../drizzle/schema/index';
 import type { AppDeps, RequestMeta } from '../../deps';
 import { recordAudit } from '../../lib/audit';
@@ -208,3 +208,15 @@ export async function resendClaimLinks(
 }
 
 export const claimUrl = (publicUrl: string, token: string) => `${publicUrl}/applications/claim?token=${token}`;
+
+/** How long an expired claim is kept (so a late click still meets "expired", not a missing row), then swept. */
+export const CLAIM_RETENTION_MS = 24 * 60 * 60 * 1000;
+
+/** Removes claims that expired over a day ago, used or not, 500 a run; answers the count removed. */
+export async function sweepClaims(db: Db, now = Date.now()): Promise<number> {
+  const [result] = await db
+    .delete(applicationClaims)
+    .where(lt(applicationClaims.expiresAt, new Date(now - CLAIM_RETENTION_MS)))
+    .limit(500);
+  return result.affectedRows;
+}

@@ -8,6 +8,7 @@ export {
   redeemBrowserClaim,
   redeemClaim,
   resendClaimLinks,
+  sweepClaims,
 } from './claims';
 export { listClientApplications } from './client-applications';
 export { sweepOrphanDocuments, type UploadedDocument } from './documents';

@@ -1,0 +1,1 @@
+CREATE INDEX `application_claims_expires_idx` ON `application_claims` (`expires_at`);
