@@ -16,6 +16,11 @@ describe('parseMoney', () => {
     ['45.00 CR', 4_500, false],
     ['45.00 DR', 4_500, true],
     ['+45.00', 4_500, false],
+    // Typeset minus signs: the minus sign itself and the en and em dashes printed in its place.
+    ['\u2212$1,234.56', 123_456, true],
+    ['\u2013$1,234.56', 123_456, true],
+    ['\u2014 1,234.56', 123_456, true],
+    ['1,234.56\u2013', 123_456, true],
   ])('reads %s as %i cents (negative: %s)', (text, cents, isNegative) => {
     expect(parseMoney(text)).toMatchObject({ cents, isNegative });
   });

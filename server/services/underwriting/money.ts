@@ -3,12 +3,16 @@
 export type ParsedMoney = { cents: number; isNegative: boolean; hasSign: boolean };
 
 // 1,234.56 | 1234.56 | $1,234.56 | -1,234.56 | (1,234.56) | 1,234.56- | 1,234.56 CR | -$1,234.56 | $-1.00 | .50
+// (run on the text with every minus-like dash made a hyphen: see MINUS_LIKE)
 const MONEY_PATTERN =
-  /^(?<lead>[-+\u2212]?)\s*(?<open>\()?\s*(?<lead2>[-\u2212]?)\s*\$?\s*(?<lead3>[-\u2212]?)\s*(?<int>\d{1,3}(?:,\d{3})+|\d+)?\.(?<frac>\d{2})\s*(?<close>\))?\s*(?<trail>-|\u2212)?\s*(?<suffix>CR|DR)?$/i;
+  /^(?<lead>[-+]?)\s*(?<open>\()?\s*(?<lead2>-?)\s*\$?\s*(?<lead3>-?)\s*(?<int>\d{1,3}(?:,\d{3})+|\d+)?\.(?<frac>\d{2})\s*(?<close>\))?\s*(?<trail>-)?\s*(?<suffix>CR|DR)?$/i;
+
+/** Minus signs as statements print them: the minus sign, and the en and em dashes typesetting puts in its place. */
+const MINUS_LIKE = /[\u2212\u2013\u2014\u2012\ufe63\uff0d]/g;
 
 /** Parses one money token such as `(1,234.56)`, `1,234.56-`, `-$12.00` or `45.00 CR`; null if it is not money. */
 export function parseMoney(raw: string): ParsedMoney | null {
-  const text = raw.trim();
+  const text = raw.trim().replace(MINUS_LIKE, '-');
   if (text.length === 0 || text.length > 24) return null;
   const match = MONEY_PATTERN.exec(text);
   const groups = match?.groups;
@@ -18,9 +22,7 @@ export function parseMoney(raw: string): ParsedMoney | null {
   const cents = Number(intDigits) * 100 + Number(groups.frac);
   if (!Number.isSafeInteger(cents)) return null;
   const suffix = groups.suffix?.toUpperCase();
-  const minusMarks = [groups.lead, groups.lead2, groups.lead3, groups.trail].filter(
-    (mark) => mark === '-' || mark === '\u2212',
-  ).length;
+  const minusMarks = [groups.lead, groups.lead2, groups.lead3, groups.trail].filter((mark) => mark === '-').length;
   const isNegative = minusMarks > 0 || Boolean(groups.open) || suffix === 'DR';
   const hasSign = isNegative || groups.lead === '+' || suffix === 'CR';
   return { cents, isNegative, hasSign };
