@@ -1,0 +1,66 @@
+// The corpus's families and the random choices each statement is printed with.
+import type { CorpusLedger } from './corpus-ledger';
+import type { LedgerNoise } from './ledger';
+
+export const FAMILIES = [
+  'national-sections',
+  'national-columns',
+  'national-negative-sections',
+  'regional-balance-forward',
+  'credit-union',
+  'online-printout',
+  'treasury',
+  'mainframe',
+  'landscape',
+  'multi-statement',
+  'newest-first',
+  'no-running-balance',
+  'cr-dr',
+  'cr-only',
+  'trailing-minus',
+  'parentheses',
+  'plus-minus',
+  'headingless',
+  'money-in-out',
+] as const;
+export type FamilyName = (typeof FAMILIES)[number];
+
+/** The random choices a statement of a family is printed with (each family uses the ones it can print). */
+export type Variation = {
+  seed: number;
+  dateFormat: number;
+  periodFormat: number;
+  /** Debit column before credit column (column families), or ref column before description. */
+  swapColumns: boolean;
+  refColumn: boolean;
+  secondDate: boolean;
+  headings: 'one-line' | 'two-line' | 'none';
+  wrapDescriptions: boolean;
+  summary: boolean;
+  dailyBalances: 'none' | 'list' | 'grid';
+  fontSize: number;
+  decorate: boolean;
+};
+
+export type CorpusCase = {
+  family: FamilyName;
+  ledger: CorpusLedger;
+  variation: Variation;
+  /** One PDF per statement, except families that print several statements or a date range in one file. */
+  pdfs: Buffer[];
+};
+
+export type CaseOptions = {
+  family: FamilyName;
+  seed: number;
+  firstMonth: string;
+  cycles: number;
+  cycleDay: number;
+  dropCycle: number | null;
+  depositsPerMonth: number;
+  debitsPerMonth: number;
+  revenuePerMonthCents: number;
+  openingBalanceCents: number;
+  noise: LedgerNoise;
+  variation: Variation;
+};
