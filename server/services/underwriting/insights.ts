@@ -269,6 +269,20 @@ function signed(transaction: ParsedTransaction): number {
   return transaction.direction === 'credit' ? transaction.amountCents : -transaction.amountCents;
 }
 
+/**
+ * Credits of a savings account shown beside the business's operating account (docs/product.md, section 4): money
+ * swept or moved between the customer's own accounts and the interest on it, never sales. A savings account shown
+ * alone keeps its credits as they read.
+ */
+function savingsCredits(segments: ParsedSegment[]): ReadonlySet<ParsedTransaction> {
+  if (!segments.some((segment) => segment.account?.kind !== 'savings')) return new Set();
+  return new Set(
+    segments
+      .filter((segment) => segment.account?.kind === 'savings')
+      .flatMap((segment) => segment.transactions.filter((transaction) => transaction.direction === 'credit')),
+  );
+}
+
 /** End-of-day balances for every day of the segment, or null when no opening balance is known. */
 function dailyBalances(segment: ParsedSegment): Map<number, number> | null {
   if (segment.openingBalanceCents === null) return null;
@@ -312,8 +326,9 @@ export function computeInsights(statements: StatementForInsights[]): StatementIn
   const lastDay = fromDayNumber(lastDayNumber);
 
   const transactions = segments.flatMap((segment) => segment.transactions);
+  const ownAccount = savingsCredits(segments);
   const months = monthRange(monthKeyOf(firstDay), monthKeyOf(lastDay)).map((month) =>
-    monthInsight(month, transactions, covered, balanceSum, negativeDays),
+    monthInsight(month, transactions, covered, balanceSum, negativeDays, ownAccount),
   );
   const missingMonths = months.filter((month) => month.coveredDays === 0).map((month) => month.month);
   const shownMonths = months.filter((month) => month.coveredDays > 0);
@@ -403,6 +418,7 @@ function monthInsight(
   covered: Set<number>,
   balanceSum: Map<number, number>,
   negativeDays: Set<number>,
+  ownAccount: ReadonlySet<ParsedTransaction>,
 ): MonthInsight {
   const [year, monthNumber] = month.split('-').map(Number) as [number, number];
   const days = daysInMonth(year, monthNumber);
@@ -445,7 +461,7 @@ function monthInsight(
       continue;
     }
     row.creditsCents += transaction.amountCents;
-    const category = classifyCredit(transaction.description);
+    const category = ownAccount.has(transaction) ? 'own-transfer' : classifyCredit(transaction.description);
     if (category === 'own-transfer') row.excludedTransfersCents += transaction.amountCents;
     else if (category === 'loan-proceeds') row.excludedLoanProceedsCents += transaction.amountCents;
     else if (category === 'refund') row.excludedRefundsCents += transaction.amountCents;

@@ -24,6 +24,7 @@ import type {
   ParsedSegment,
   ParsedStatement,
   ParsedTransaction,
+  StatementAccount,
   StatementLayout,
 } from './types';
 
@@ -73,6 +74,7 @@ type DraftSegment = {
   anchor: string | null;
   /** A closing balance was printed after the rows began: a later opening balance starts another account. */
   closedAfterRows: boolean;
+  account: StatementAccount | null;
 };
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -94,6 +96,17 @@ const HEADING_WORDS =
 const NOT_A_SECTION = /\b(total|summary|statement|account|balance|page|period|member|customer|number)\b/i;
 const IGNORED_SECTION = /\b(daily|summary|balances|check images?|worksheet|interest rate)\b/i;
 const TYPE_WORD = /^(credit|debit|deposit|withdrawal|cr|dr)$/i;
+/** An account's number printed on a line of its own ("Account Number: 000000004821", "Acct ending in 4821"). */
+const ACCOUNT_NUMBER =
+  /\b(?:account|acct|a\/c)\b(?:\s*(?:number|no\.?|#|ending(?: in)?))?\s*[:#]?\s*[*.xX#-]*\s*(\d{4,17})\b/i;
+// "Ironwood Savings Bank" names the bank, not the account.
+const SAVINGS_ACCOUNT =
+  /\b(savings(?! (bank|and loan|& loan|association|institution|fsb))|money market|share account)\b/i;
+const CHECKING_ACCOUNT = /\b(checking|operating|demand deposit|share draft)\b/i;
+/** A page of check images: the captions under the images repeat checks already listed, so they are not rows. */
+const CHECK_IMAGES = /\b(check images?|images? of (paid )?checks|check copies|item images)\b/i;
+/** Words a check image caption prints around the check's number, date and amount. */
+const CAPTION_WORDS = /\b(check|chk|ck|no|number|serial|paid|posted|date|amount|image)\b|[#:.]/gi;
 const REFERENCE = /^[#*]?[A-Z]{0,4}[-#:]?\d[\d-]{2,}\*?\^?$/i;
 
 function roleOf(text: string): Role | null {
@@ -141,7 +154,9 @@ function laterDatePart(line: Line): RowPart[] {
     const cell = cells[index];
     if (!cell || cell.money || !parseRowDate(cell.text)) continue;
     const before = cells.slice(0, index);
-    const after = cells.slice(index + 1);
+    // A second date (posted and transaction dates side by side) is not part of the description.
+    const next = cells[index + 1];
+    const after = cells.slice(next && !next.money && parseRowDate(next.text) ? index + 2 : index + 1);
     if (before.some((item) => item.money) || !after.some((item) => item.money)) return [];
     const date = parseRowDate(cell.text);
     return date ? [{ date, reference: null, cells: [...before, ...after] }] : [];
@@ -327,6 +342,39 @@ function detectPeriod(line: Line): { start: string; end: string } | null {
   return findDateRange(line.text);
 }
 
+/** An account number printed on a line without amounts, with the account's kind when the line names it. */
+function detectAccount(line: Line, titleKind: StatementAccount['kind']): StatementAccount | null {
+  if (line.text.length > 120 || line.cells.some((cell) => cell.money)) return null;
+  const match = ACCOUNT_NUMBER.exec(line.text);
+  if (!match?.[1]) return null;
+  return { last4: match[1].slice(-4), kind: accountKind(line.text) ?? titleKind };
+}
+
+function accountKind(text: string): StatementAccount['kind'] {
+  if (SAVINGS_ACCOUNT.test(text)) return 'savings';
+  return CHECKING_ACCOUNT.test(text) ? 'checking' : null;
+}
+
+/** The check number a row names (its own reference cell, or "Check 1234" in its words). */
+function checkNumberOf(row: Row): string | null {
+  const reference = row.reference?.replace(/\D/g, '');
+  if (reference && /^\d{2,8}$/.test(reference)) return reference;
+  return /\b(?:check|chk|ck)\s*(?:no\.?|number|#)?\s*#?(\d{2,8})\b/i.exec(row.text.join(' '))?.[1] ?? null;
+}
+
+/**
+ * A caption under a check image, or a checks-paid summary repeating a check the activity already lists: only a
+ * check number, a date and the same amount, and no other words.
+ */
+function repeatsCheck(row: Row, earlier: Row[]): boolean {
+  const number = checkNumberOf(row);
+  if (!number || row.text.join(' ').replace(CAPTION_WORDS, '').replace(/\d+/g, '').trim() !== '') return false;
+  const amounts = new Set(row.money.map((cell) => cell.money.cents));
+  return earlier.some(
+    (other) => checkNumberOf(other) === number && other.money.some((cell) => amounts.has(cell.money.cents)),
+  );
+}
+
 /** A column heading line: no amounts, and at least two cells worded like column headings. */
 function detectHeading(line: Line): Heading | null {
   if (line.cells.length < 2 || line.cells.some((cell) => cell.money)) return null;
@@ -407,22 +455,33 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
       checkpoints: [],
       anchor: null,
       closedAfterRows: false,
+      account: null,
     };
     segments.push(segment);
     return segment;
   };
+  // An account number other than the current period's, printed since its rows began: the next opening balance
+  // that is not a page's balance forward starts that account's statement.
+  let pendingAccount: StatementAccount | null = null;
+  let titleKind: StatementAccount['kind'] = null;
+  let imagesPage: number | null = null;
   let segment: DraftSegment | null = null;
   // Statements listing several accounts (checking, then savings) close one account before opening the next; the
   // next one is a statement period of its own.
-  const accountFor = (current: DraftSegment, kind: 'opening' | 'closing'): DraftSegment => {
+  const accountFor = (current: DraftSegment, kind: 'opening' | 'closing', cents: number): DraftSegment => {
     if (kind === 'closing') {
       if (current.rows.length > 0) current.closedAfterRows = true;
       return current;
     }
-    if (!current.closedAfterRows) return current;
+    const forward = current.rows.at(-1)?.money.some((cell) => signedCents(cell.money) === cents) ?? false;
+    const another = pendingAccount !== null && current.rows.length > 0 && !forward;
+    if (!current.closedAfterRows && !another) return current;
     section = null;
     heading = null;
-    return newSegment(current.period);
+    const next = newSegment(current.period);
+    next.account = pendingAccount;
+    pendingAccount = null;
+    return next;
   };
   let section: Direction | null = null;
   let heading: Heading | null = null;
@@ -431,19 +490,23 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
 
   for (const line of lines) {
     if (lastRow && lastRow.page !== line.page) lastRow = null;
+    if (imagesPage !== null && imagesPage !== line.page) imagesPage = null;
     const reads = datedParts(line, dateAnywhere).map((part) => readPart(part, line));
+    if (imagesPage !== null && reads.length > 0) continue;
     if (reads.some((read) => read.kind !== 'skip')) {
       let accepted = false;
       for (const read of reads) {
         if (read.kind === 'row') {
           segment ??= newSegment(null);
+          if (repeatsCheck(read.row, segment.rows)) continue;
+          titleKind = null;
           read.row.section = section;
           read.row.heading = heading;
           segment.rows.push(read.row);
           lastRow = read.row;
           accepted = true;
         } else if (read.kind === 'label') {
-          segment = accountFor(segment ?? newSegment(null), read.label);
+          segment = accountFor(segment ?? newSegment(null), read.label, read.cents);
           applyLabel(segment, { kind: read.label, cents: read.cents, date: null }, warnings);
         }
       }
@@ -453,6 +516,17 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
     }
     // A dated line with amounts but no words is a daily balance list or grid: not a row, not a continuation.
     const datedAmounts = reads.length > 0 && line.cells.some((cell) => cell.money);
+    const continuing = lastRow !== null && !datedAmounts && isContinuation(line, lastRow);
+    const account = continuing ? null : detectAccount(line, titleKind);
+    if (account) {
+      segment ??= newSegment(null);
+      if (!segment.account) segment.account = account;
+      else if (segment.account.last4 !== account.last4) pendingAccount = account;
+      else pendingAccount = null;
+      titleKind = null;
+    } else if (!continuing && line.cells.length <= 2 && line.text.split(' ').length <= 6) {
+      titleKind = accountKind(line.text) ?? titleKind;
+    }
     const period = detectPeriod(line);
     if (period) {
       const current: DraftSegment | null = segment;
@@ -469,7 +543,7 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
     const labels = detectBalanceLabels(line);
     if (labels.length > 0) {
       for (const label of labels) {
-        segment = accountFor(segment ?? newSegment(null), label.kind);
+        segment = accountFor(segment ?? newSegment(null), label.kind, label.cents);
         applyLabel(segment, label, warnings);
       }
       lastRow = null;
@@ -483,6 +557,7 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
           : found;
       heading = merged;
       lastHeading = merged;
+      imagesPage = null;
       lastRow = null;
       continue;
     }
@@ -493,12 +568,13 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
       segment ??= newSegment(null);
       if (!segment.anchor || date > segment.anchor) segment.anchor = date;
     }
-    if (lastRow && !datedAmounts && isContinuation(line, lastRow)) {
+    if (continuing && lastRow) {
       lastRow.continuation.push(line.text);
       lastRow.y = line.y;
       continue;
     }
     lastRow = null;
+    if (CHECK_IMAGES.test(line.text) && line.text.length <= 60) imagesPage = line.page;
     const change = detectSection(line);
     if (change) {
       section = change.direction;
@@ -567,6 +643,8 @@ function isContinuation(line: Line, row: Row): boolean {
   if (line.page !== row.page) return false;
   const gap = row.y - line.y;
   if (gap <= 0 || gap > row.fontSize * 2.3) return false;
+  // A title printed in a larger size below the last row is not part of its description.
+  if (Math.abs(line.fontSize - row.fontSize) > 0.6) return false;
   if (line.cells.some((cell) => cell.money)) return false;
   const firstMoney = Math.min(...row.money.map((cell) => cell.x0));
   // Descriptions printed after the amounts wrap to the right of them.
@@ -980,6 +1058,7 @@ function finishSegment(draft: DraftSegment, warnings: string[]): { segment: Pars
       transactions: sorted,
       balanceCheck: checks,
       order: newestFirst ? 'newest-first' : 'oldest-first',
+      ...(draft.account ? { account: draft.account } : {}),
     },
   };
 }

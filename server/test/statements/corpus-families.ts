@@ -12,6 +12,8 @@ import {
   type StatementContext,
 } from './corpus-layout';
 
+import { combinedAccounts, dateAfterDescription } from './corpus-gaps';
+
 export const FAMILY_RENDERERS: Record<FamilyName, (context: StatementContext) => void> = {
   // Sections per kind of activity, a checking summary with counts, checks paid by number, daily ending balances.
   'national-sections': (context) => {
@@ -369,4 +371,10 @@ export const FAMILY_RENDERERS: Record<FamilyName, (context: StatementContext) =>
     );
     void period;
   },
+  // Checking and savings of one customer in one statement, each with its own number, summary and activity.
+  'combined-accounts': (context) => {
+    if (!context.savings) throw new Error('combined statements print a savings account');
+    combinedAccounts(context, context.savings.period, context.savings.entries);
+  },
+  'date-after-description': dateAfterDescription,
 };

@@ -13,6 +13,8 @@ export type StatementContext = {
   rand: () => number;
   dateFormat: (iso: string) => string;
   entries: PrintedEntry[];
+  /** The savings account printed after the checking account (combined statements only). */
+  savings?: { period: CorpusPeriod & { last4: string }; entries: PrintedEntry[] };
 };
 
 export function letterhead(context: StatementContext, title: string, right: string[]) {
@@ -189,15 +191,16 @@ export function activityTable(
     balanceForward?: TableSpec['balanceForward'];
     balanceForwardLabel?: string;
     type?: boolean;
+    /** The date printed after the description ("Description | Date | Amount"), as some banks do. */
+    dateAfter?: boolean;
   },
 ) {
   const { variation } = context;
-  const kinds: ColumnKind[] = ['date'];
-  if (variation.secondDate) kinds.push('date2');
+  const dates: ColumnKind[] = variation.secondDate ? ['date', 'date2'] : ['date'];
   const text: ColumnKind[] = ['desc'];
   if (variation.refColumn) text.splice(variation.swapColumns ? 0 : 1, 0, 'ref');
   if (options.type) text.push('type');
-  kinds.push(...text);
+  const kinds: ColumnKind[] = options.dateAfter ? [...text, ...dates] : [...dates, ...text];
   if (options.money === 'one') kinds.push('amount');
   else kinds.push(...(variation.swapColumns ? (['debit', 'credit'] as const) : (['credit', 'debit'] as const)));
   const balance = options.balance ?? 'every';
@@ -219,6 +222,7 @@ export function activityTable(
       headings,
       balanceForward: options.balanceForward ?? 'none',
       balanceForwardLabel: options.balanceForwardLabel ?? 'Beginning Balance',
+      dollarSigns: variation.dollarSigns,
     },
     context.entries,
     context.period,

@@ -95,6 +95,8 @@ export class Sheet {
   /** Called after a page break to print the repeated page top (letterhead strip, headings, balance forward). */
   onPageTop: () => void = () => undefined;
   pageTopY = 60;
+  /** Printed at the foot of a page a table runs over ("Continued on next page"), or nothing. */
+  continuedText: string | null = null;
   pagesInStatement = 0;
   statementStartPage = 0;
 
@@ -158,6 +160,11 @@ export class Sheet {
   /** Room for `lines` more lines, or a new page with the repeated page top. */
   ensure(lines: number) {
     if (this.y + lines * this.size * 1.4 <= this.bottom) return;
+    if (this.continuedText) {
+      this.doc.font(this.font).fontSize(this.size);
+      const text = this.continuedText;
+      this.doc.text(text, this.width - 36 - this.doc.widthOfString(text), this.bottom + 2, { lineBreak: false });
+    }
     this.newPage();
     this.onPageTop();
   }

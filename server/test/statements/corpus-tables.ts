@@ -27,6 +27,8 @@ export type TableSpec = {
   /** A "Balance forward" row at the top of every page after the first (and at the start). */
   balanceForward: 'none' | 'start' | 'every-page';
   balanceForwardLabel: string;
+  /** A "$" at the left edge of every amount column (accounting style). */
+  dollarSigns?: boolean;
 };
 
 export type PrintedEntry = LedgerEntry & { printed: string; source: LedgerEntry };
@@ -115,11 +117,20 @@ export function printTable(
         if (show) cells.push({ text: amountText(balanceAt(index), spec.balanceStyle), ...at });
       }
     }
+    if (spec.dollarSigns) cells.push(...dollarCells(spec.columns, cells));
     sheet.line(cells);
     for (const extra of lines.slice(1)) sheet.line([{ text: extra, x: descColumn?.x ?? 0 }], sheet.size * 1.2);
     lastBalance = entry.balanceAfterCents;
   });
   sheet.onPageTop = pageTop;
+}
+
+/** Accounting style: a "$" at the left edge of each amount column that has a figure on the row. */
+function dollarCells(columns: TableColumn[], cells: PrintCell[]): PrintCell[] {
+  const numeric = new Set<ColumnKind>(['amount', 'debit', 'credit', 'balance']);
+  return columns
+    .filter((column) => numeric.has(column.kind) && cells.some((cell) => cell.x === column.x && cell.text))
+    .map((column) => ({ text: '$', x: column.x - (column.width ?? 80) + 10 }));
 }
 
 /** Entries of one section: date | description | amount, unsigned or negative in debit sections. */

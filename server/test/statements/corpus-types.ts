@@ -1,6 +1,6 @@
 // The corpus's families and the random choices each statement is printed with.
 import type { CorpusLedger } from './corpus-ledger';
-import type { LedgerNoise } from './ledger';
+import type { LedgerEntry, LedgerNoise } from './ledger';
 
 export const FAMILIES = [
   'national-sections',
@@ -22,6 +22,8 @@ export const FAMILIES = [
   'plus-minus',
   'headingless',
   'money-in-out',
+  'combined-accounts',
+  'date-after-description',
 ] as const;
 export type FamilyName = (typeof FAMILIES)[number];
 
@@ -40,6 +42,12 @@ export type Variation = {
   dailyBalances: 'none' | 'list' | 'grid';
   fontSize: number;
   decorate: boolean;
+  /** Pages of check images after the activity, their captions in one of several styles (0: none). */
+  checkImages: number;
+  /** A "$" printed at the left edge of each amount column, apart from the figure (accounting style). */
+  dollarSigns: boolean;
+  /** "Continued on next page" printed at the foot of every page a table runs over. */
+  continued: boolean;
 };
 
 export type CorpusCase = {
@@ -48,6 +56,8 @@ export type CorpusCase = {
   variation: Variation;
   /** One PDF per statement, except families that print several statements or a date range in one file. */
   pdfs: Buffer[];
+  /** Activity of the customer's other accounts printed in the same files (a savings account): never revenue. */
+  otherAccounts: LedgerEntry[];
 };
 
 export type CaseOptions = {

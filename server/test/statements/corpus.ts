@@ -7,19 +7,11 @@
 // It is written from what statements print, not from how the reader reads them.
 import { buildCorpusLedger, type CorpusLedger, type CorpusPeriod } from './corpus-ledger';
 import { mulberry32, type LedgerEntry } from './ledger';
-import {
-  DATE_FORMATS,
-  PERIOD_FORMATS,
-  PRINTED_DESCRIPTIONS,
-  Sheet,
-  amountText,
-  decorate,
-  mdy,
-  money,
-} from './corpus-print';
+import { DATE_FORMATS, PERIOD_FORMATS, PRINTED_DESCRIPTIONS, Sheet, amountText, decorate } from './corpus-print';
 import type { PrintedEntry } from './corpus-tables';
 import { activityTable, type StatementContext } from './corpus-layout';
 import { FAMILY_RENDERERS } from './corpus-families';
+import { CHECK_IMAGE_STYLES, checkImagePages, savingsPeriods, type SavingsPeriod } from './corpus-gaps';
 import { FAMILIES, type CaseOptions, type CorpusCase, type FamilyName, type Variation } from './corpus-types';
 
 export { printedDescriptionOf } from './corpus-print';
@@ -59,6 +51,7 @@ async function renderStatements(
   ledger: CorpusLedger,
   periods: CorpusPeriod[],
   variation: Variation,
+  savings: SavingsPeriod[] = [],
 ) {
   const sheet = new Sheet({
     landscape: family === 'landscape',
@@ -68,9 +61,12 @@ async function renderStatements(
   });
   const rand = mulberry32(variation.seed);
   const dateFormat = pickDateFormat(family, variation);
+  sheet.continuedText = variation.continued ? 'Continued on next page' : null;
   for (const period of periods) {
     sheet.pagesInStatement = 0;
     const before = sheet.doc.bufferedPageRange().count;
+    const entries = printed(period.entries, rand, variation.decorate);
+    const account = savings.find((item) => item.start === period.start);
     FAMILY_RENDERERS[family]({
       sheet,
       ledger,
@@ -78,38 +74,20 @@ async function renderStatements(
       variation,
       rand,
       dateFormat,
-      entries: printed(period.entries, rand, variation.decorate),
+      entries,
+      ...(account ? { savings: { period: account, entries: printed(account.entries, rand, variation.decorate) } } : {}),
     });
+    sheet.continuedText = null;
+    // National banks print the images of the checks paid after the activity; others may.
+    const images =
+      family === 'national-sections' && variation.summary ? variation.checkImages || 1 : variation.checkImages;
+    if (family !== 'date-after-description') checkImagePages(sheet, period, images, dateFormat);
+    sheet.continuedText = variation.continued ? 'Continued on next page' : null;
     const after = sheet.doc.bufferedPageRange().count;
     for (let page = 1; page <= after - before; page += 1) sheet.statementPageOf.push(page);
-    if (family === 'national-sections' && variation.summary) checkImagePage(sheet, period);
   }
   return sheet.finish((_page, _of, statementPage) => {
     return [`Member FDIC  ${ledger.bankName}  Questions? Call 1-800-555-0100`, `Page ${statementPage}`];
-  });
-}
-
-/** Images of the checks paid: boxes with captions, never transactions (the checks are in the table already). */
-function checkImagePage(sheet: Sheet, period: CorpusPeriod) {
-  const checks = period.entries.filter((e) => e.direction === 'debit' && /^CHECK \d+$/.test(e.description));
-  if (checks.length === 0) return;
-  sheet.newPage();
-  sheet.statementPageOf.push(sheet.pagesInStatement);
-  sheet.y = 40;
-  sheet.line([{ text: 'Check Images', x: 36, bold: true, size: 12 }], 24);
-  checks.forEach((check, index) => {
-    const column = index % 2;
-    const x = 40 + column * 280;
-    if (column === 0 && index > 0) sheet.y += 110;
-    if (sheet.y > sheet.bottom - 120) return;
-    sheet.doc.rect(x, sheet.y, 250, 90).stroke();
-    sheet.doc.font(sheet.font).fontSize(7);
-    sheet.doc.text(
-      `Check #${/\d+/.exec(check.description)?.[0] ?? ''}   Paid ${mdy(check.date)}   Amount $${money(check.amountCents)}`,
-      x,
-      sheet.y + 94,
-      { lineBreak: false },
-    );
   });
 }
 
@@ -178,19 +156,28 @@ export async function buildCorpusCase(options: CaseOptions): Promise<CorpusCase>
     depositsPerMonth: options.depositsPerMonth,
     debitsPerMonth: options.debitsPerMonth,
     openingBalanceCents: options.openingBalanceCents,
-    noise: options.noise,
+    // A combined statement shows the transfers between the two accounts.
+    noise: options.family === 'combined-accounts' ? { ...options.noise, transfers: true } : options.noise,
     // A printout is one continuous date range: it cannot leave a month out.
     dropCycle: options.family === 'online-printout' ? null : options.dropCycle,
   });
+  // A combined statement prints the savings account the checking account's transfers go to and come from.
+  const savings = options.family === 'combined-accounts' ? savingsPeriods(ledger) : [];
   let pdfs: Buffer[];
   if (options.family === 'online-printout') pdfs = [await renderPrintout(ledger, options.variation)];
   else if (SINGLE_FILE.has(options.family))
     pdfs = [await renderStatements(options.family, ledger, ledger.periods, options.variation)];
   else
     pdfs = await Promise.all(
-      ledger.periods.map((period) => renderStatements(options.family, ledger, [period], options.variation)),
+      ledger.periods.map((period) => renderStatements(options.family, ledger, [period], options.variation, savings)),
     );
-  return { family: options.family, ledger, variation: options.variation, pdfs };
+  return {
+    family: options.family,
+    ledger,
+    variation: options.variation,
+    pdfs,
+    otherAccounts: savings.flatMap((period) => period.entries),
+  };
 }
 
 /** A deterministic case per family and seed: every knob drawn from the seed. */
@@ -234,6 +221,9 @@ export function caseOptionsFor(family: FamilyName, seed: number): CaseOptions {
       dailyBalances: (['none', 'list', 'grid'] as const)[int(0, 2)] ?? 'none',
       fontSize: [7, 8, 9][int(0, 2)] ?? 8,
       decorate: bool(),
+      checkImages: bool(0.4) ? int(1, CHECK_IMAGE_STYLES) : 0,
+      dollarSigns: bool(0.25),
+      continued: bool(0.3),
     },
   };
 }
