@@ -1,7 +1,7 @@
-// A synthetic statement the reader workers read once when the server starts (docs/architecture.md, reading
-// statements): pdf.js and the parser are compiled by the JIT only after they have run over a few pages, so a first
-// real read in a fresh worker costs several times a warm one. Reading this file at start moves that cost out of the
-// first applicant's wait. Invented text only; built in code so production needs no fixture file.
+// A synthetic statement the reader workers read a few times when the server starts (docs/architecture.md, work
+// outside requests): pdf.js and the parser are compiled by the JIT only after they have run over a few pages, so a
+// first real read in a fresh worker costs about twice a warm one. Reading this file at start moves that cost out of
+// the first applicant's wait. Invented text only; built in code so production needs no fixture file.
 import { deflateSync } from 'node:zlib';
 
 const PAGES = 4;
