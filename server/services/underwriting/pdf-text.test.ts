@@ -4,7 +4,8 @@ import { buildLedger } from '../../test/statements/ledger';
 import { renderStatementPdf } from '../../test/statements/render';
 import { extractPdfText, findDecompressionBomb } from './pdf-text';
 
-describe('pdf text extraction', () => {
+// The first test loads pdf.js (two 2 MB modules): slow on a busy machine, so the limit is generous.
+describe('pdf text extraction', { timeout: 30_000 }, () => {
   it('leaves Object.create and the built-ins pdf.js polyfills as they were', async () => {
     const natives = [Object.create, Array.prototype.push, JSON.parse, JSON.stringify];
     const pdf = await renderStatementPdf(buildLedger({ seed: 3, firstMonth: '2025-02', months: 1 }), {

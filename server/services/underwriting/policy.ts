@@ -30,6 +30,8 @@ export const MAX_TEXT_ITEMS = 300_000;
 export const READER_POOL_SIZE = 2;
 /** Idle readers hold ~60 MB each; after 10 quiet minutes give the memory back (the next read pays a cold start). */
 export const READER_IDLE_MS = 10 * 60_000;
+/** Reads of the built-in synthetic statement a worker makes when the server warms the reader (JIT warm-up). */
+export const WARM_UP_READS = 3;
 /** A text PDF page with fewer characters than this is a scan with a stray header, not a readable statement. */
 export const MIN_TEXT_CHARS_PER_PAGE = 40;
 

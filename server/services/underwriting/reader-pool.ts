@@ -93,6 +93,8 @@ export class ReaderPool {
   private readonly slots: Slot[] = [];
   private readonly queue: Job[] = [];
   private nextId = 1;
+  /** Set by warmUp (a server): one warm worker is kept through idle periods, so no applicant pays a cold start. */
+  private keepWarm = false;
 
   constructor(private readonly options: ReaderPoolOptions = DEFAULT_READER_POOL_OPTIONS) {}
 
@@ -102,7 +104,11 @@ export class ReaderPool {
    * result or the reason the file could not be read; never rejects. `timeoutMs` bounds each step.
    */
   async read(path: string, timeoutMs = this.options.timeoutMs): Promise<ReadResult> {
-    const count = Math.max(1, Math.min(this.options.size, 2));
+    // A lone warm worker reads the whole file rather than wait for a cold second one, which is started meanwhile.
+    const idle = this.slots.filter((slot) => slot.isReady && !slot.job).length;
+    const alone = this.keepWarm && idle === 1 && this.slots.length < this.options.size;
+    if (alone) void this.warmSpare();
+    const count = alone ? 1 : Math.max(1, Math.min(this.options.size, 2));
     const shards = await Promise.all(
       Array.from({ length: count }, (_, index) =>
         this.run({ type: 'extract', path, shard: { index, count } }, timeoutMs),
@@ -126,12 +132,24 @@ export class ReaderPool {
       : { ok: false, reason: 'The statement reader answered out of turn.' };
   }
 
-  /** Starts the workers and loads pdf.js, so the first submission does not pay the cold start. */
-  async warmUp(): Promise<void> {
+  /**
+   * Starts the workers, loads pdf.js and has each read a built-in synthetic statement, so the first submission
+   * pays neither the start nor the JIT's first pass (docs/architecture.md); one worker then stays through idle time.
+   */
+  async warmUp(jit = true): Promise<void> {
+    this.keepWarm = true;
     while (this.slots.length < this.options.size) {
       if (!this.spawn()) break;
     }
     await Promise.all(this.slots.map((slot) => this.whenReady(slot)));
+    if (jit) await Promise.all(this.slots.map(() => this.run({ type: 'warm' }, this.options.timeoutMs)));
+  }
+
+  /** A second worker started beside a lone warm one, warmed before it takes a share of the reading. */
+  private async warmSpare(): Promise<void> {
+    const slot = this.spawn();
+    if (!slot || !(await this.whenReady(slot)) || slot.job) return;
+    this.assign(slot, { request: { type: 'warm' }, timeoutMs: this.options.timeoutMs, finish: () => this.pump() });
   }
 
   async close(): Promise<void> {
@@ -260,6 +278,7 @@ export class ReaderPool {
     if (slot.idleTimer) clearTimeout(slot.idleTimer);
     slot.idleTimer = setTimeout(() => {
       if (slot.job) return;
+      if (this.keepWarm && this.slots.length === 1) return;
       const index = this.slots.indexOf(slot);
       if (index >= 0) this.slots.splice(index, 1);
       this.clearTimers(slot);
@@ -285,9 +304,9 @@ export function getReaderPool(): ReaderPool {
   return sharedPool;
 }
 
-/** Optional: call at server start so the first applicant does not wait for pdf.js to load. */
-export function warmUpReader(): Promise<void> {
-  return getReaderPool().warmUp();
+/** Call at server start so the first applicant waits neither for pdf.js to load nor for the JIT's first pass. */
+export function warmUpReader(jit = true): Promise<void> {
+  return getReaderPool().warmUp(jit);
 }
 
 /** Stops the shared pool's workers (tests, graceful shutdown). */

@@ -6,8 +6,9 @@ import { readFile } from 'node:fs/promises';
 import { parentPort } from 'node:worker_threads';
 import type { OcrEngineOptions, OcrFileResult } from './ocr-engine';
 import { extractPdfText, loadPdfJs } from './pdf-text';
-import { MAX_STATEMENT_BYTES } from './policy';
+import { MAX_STATEMENT_BYTES, WARM_UP_READS } from './policy';
 import { parseStatementLines } from './statement-parser';
+import { warmUpStatementPdf } from './reader-warmup';
 import { buildPageLines, type Line } from './text-layout';
 import type { ReadResult } from './types';
 
@@ -16,13 +17,15 @@ export type ExtractResponse = { ok: true; pageCount: number; lines: Line[] } | {
 export type ReaderRequest =
   | { type: 'extract'; id: number; path: string; shard: { index: number; count: number } }
   | { type: 'parse'; id: number; pageCount: number; lines: Line[] }
-  | { type: 'ocr'; id: number; path: string; options: OcrEngineOptions };
+  | { type: 'ocr'; id: number; path: string; options: OcrEngineOptions }
+  | { type: 'warm'; id: number };
 
 export type ReaderResponse =
   | { type: 'ready' }
   | { type: 'extracted'; id: number; result: ExtractResponse }
   | { type: 'parsed'; id: number; result: ReadResult }
-  | { type: 'ocred'; id: number; result: OcrFileResult };
+  | { type: 'ocred'; id: number; result: OcrFileResult }
+  | { type: 'warmed'; id: number };
 
 async function extract(path: string, shard: { index: number; count: number }): Promise<ExtractResponse> {
   try {
@@ -48,6 +51,18 @@ function parse(lines: Line[], pageCount: number): ReadResult {
   }
 }
 
+/** Reads the built-in synthetic statement a few times, so the JIT has compiled pdf.js and the parser. */
+async function warm(): Promise<void> {
+  for (let round = 0; round < WARM_UP_READS; round += 1) {
+    const text = await extractPdfText(warmUpStatementPdf());
+    if (!text.ok) return;
+    parse(
+      text.pages.flatMap((page) => buildPageLines(page, page.pageNumber ?? 1)),
+      text.pageCount,
+    );
+  }
+}
+
 const port = parentPort;
 if (port) {
   port.on('message', (request: ReaderRequest) => {
@@ -58,6 +73,15 @@ if (port) {
         result: parse(request.lines, request.pageCount),
       };
       port.postMessage(response);
+      return;
+    }
+    if (request.type === 'warm') {
+      void warm()
+        .catch(() => undefined)
+        .then(() => {
+          const response: ReaderResponse = { type: 'warmed', id: request.id };
+          port.postMessage(response);
+        });
       return;
     }
     if (request.type === 'ocr') {

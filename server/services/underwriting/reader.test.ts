@@ -79,7 +79,8 @@ const CASES: Array<{
   { layout: 'sections', negativeStyle: 'minus', expectedLayout: 'sections' },
 ];
 
-describe('statement reader on generated statements', () => {
+// The first test in a file loads pdf.js (two 2 MB modules): slow on a busy machine, so the file's limit is generous.
+describe('statement reader on generated statements', { timeout: 30_000 }, () => {
   const ledger = buildLedger(NOISY);
   const truth = expectedMonths(ledger);
 

@@ -61,7 +61,12 @@ export type ParsedSegment = {
   balanceCheck: BalanceCheck;
   /** How the statement listed its rows (transactions are always returned oldest first). */
   order?: 'oldest-first' | 'newest-first';
+  /** The account the period belongs to, when the statement prints its number (several accounts in one file). */
+  account?: StatementAccount;
 };
+
+/** An account's printed number (last four digits) and kind; a savings account's credits are not sales. */
+export type StatementAccount = { last4: string | null; kind: 'checking' | 'savings' | null };
 
 export type ParsedStatement = {
   pageCount: number;

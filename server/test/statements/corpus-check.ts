@@ -39,7 +39,8 @@ export async function checkCase(item: CorpusCase): Promise<CaseReport> {
   const insights = computeInsights(statements.map((statement, index) => ({ documentId: `d${index}`, statement })));
 
   // Transactions: the same multiset of (date, direction, amount).
-  const truth = shownEntries(item.ledger).map(key).sort();
+  const printedEntries = [...shownEntries(item.ledger), ...item.otherAccounts];
+  const truth = printedEntries.map(key).sort();
   const read = statements
     .flatMap((statement) => statement.segments.flatMap((segment) => segment.transactions))
     .map(key)
@@ -53,7 +54,7 @@ export async function checkCase(item: CorpusCase): Promise<CaseReport> {
   }
   // Descriptions: the printed words, wrapped lines joined; no reference, second date or type word leaks in.
   const printed = new Map<string, string[]>();
-  for (const entry of shownEntries(item.ledger)) {
+  for (const entry of printedEntries) {
     const list = printed.get(key(entry)) ?? [];
     list.push(printedDescriptionOf(entry).replace(/\s+/g, ' '));
     printed.set(key(entry), list);

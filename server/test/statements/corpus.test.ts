@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FAMILIES, buildCorpusCase, caseOptionsFor, type CaseOptions } from './corpus';
 import { checkCase } from './corpus-check';
+import { CHECK_IMAGE_STYLES } from './corpus-gaps';
 import { expectedCorpusMonths } from './corpus-ledger';
 
 describe('statement corpus, family by family', () => {
@@ -66,6 +67,9 @@ const caseArbitrary: fc.Arbitrary<CaseOptions> = fc.record({
     dailyBalances: fc.constantFrom('none' as const, 'list' as const, 'grid' as const),
     fontSize: fc.constantFrom(7, 8, 9),
     decorate: fc.boolean(),
+    checkImages: fc.integer({ min: 0, max: CHECK_IMAGE_STYLES }),
+    dollarSigns: fc.boolean(),
+    continued: fc.boolean(),
   }),
 });
 

@@ -27,7 +27,8 @@ export type LedgerCategory =
   | 'own-transfer-out'
   | 'nsf-fee'
   | 'daily-position'
-  | 'weekly-position';
+  | 'weekly-position'
+  | 'interest';
 
 export type LedgerEntry = {
   date: string;

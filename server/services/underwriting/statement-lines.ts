@@ -1,0 +1,148 @@
+// Lines that are not transaction rows: balance labels, periods, account numbers, column headings, section titles,
+// wrapped description lines, and check captions that only repeat a listed check.
+import { findDateRange, findFullDates } from './dates';
+import { parseMoney, type ParsedMoney } from './money';
+import type { Line } from './text-layout';
+import type { Direction, StatementAccount } from './types';
+import { type Heading, type Row, signedCents } from './statement-rows';
+import {
+  ACCOUNT_NUMBER,
+  CAPTION_WORDS,
+  CHECKING_ACCOUNT,
+  CLOSING_LABEL,
+  HEADING_WORDS,
+  IGNORED_SECTION,
+  NOT_A_SECTION,
+  NOT_A_STATEMENT_BALANCE,
+  OPENING_LABEL,
+  SAVINGS_ACCOUNT,
+  roleOf,
+} from './statement-words';
+
+export type BalanceLabel = { kind: 'opening' | 'closing'; cents: number; date: string | null };
+
+/** Opening/closing balance labels anywhere on a line, each with the nearest money to its right. */
+export function detectBalanceLabels(line: Line): BalanceLabel[] {
+  const found: BalanceLabel[] = [];
+  line.cells.forEach((cell, index) => {
+    const kind = OPENING_LABEL.test(cell.text) ? 'opening' : CLOSING_LABEL.test(cell.text) ? 'closing' : null;
+    if (!kind || NOT_A_STATEMENT_BALANCE.test(cell.text)) return;
+    const dates = findFullDates(cell.text);
+    const inline = trailingMoney(cell.text);
+    if (inline) {
+      found.push({ kind, cents: signedCents(inline), date: dates[0] ?? null });
+      return;
+    }
+    for (const next of line.cells.slice(index + 1)) {
+      if (OPENING_LABEL.test(next.text) || CLOSING_LABEL.test(next.text)) break;
+      const money = next.money;
+      if (money) {
+        const after = line.cells[line.cells.indexOf(next) + 1];
+        const marked = after && /^(CR|DR)$/i.test(after.text) ? parseMoney(`${next.text} ${after.text}`) : null;
+        found.push({ kind, cents: signedCents(marked ?? money), date: dates[0] ?? null });
+        break;
+      }
+    }
+  });
+  return found;
+}
+
+function trailingMoney(text: string): ParsedMoney | null {
+  const match = /(?:^|\s|:)([-\u2212(]?\s?-?\$?\s?[\d,]*\.\d{2}\)?-?(?:\s?(?:CR|DR))?)\s*$/i.exec(text);
+  return match?.[1] ? parseMoney(match[1]) : null;
+}
+
+export function detectPeriod(line: Line): { start: string; end: string } | null {
+  if (OPENING_LABEL.test(line.text) || CLOSING_LABEL.test(line.text)) return null;
+  if (line.cells.some((cell) => cell.money)) return null;
+  return findDateRange(line.text);
+}
+
+/** An account number printed on a line without amounts, with the account's kind when the line names it. */
+export function detectAccount(line: Line, titleKind: StatementAccount['kind']): StatementAccount | null {
+  if (line.text.length > 120 || line.cells.some((cell) => cell.money)) return null;
+  const match = ACCOUNT_NUMBER.exec(line.text);
+  if (!match?.[1]) return null;
+  return { last4: match[1].slice(-4), kind: accountKind(line.text) ?? titleKind };
+}
+
+export function accountKind(text: string): StatementAccount['kind'] {
+  if (SAVINGS_ACCOUNT.test(text)) return 'savings';
+  return CHECKING_ACCOUNT.test(text) ? 'checking' : null;
+}
+
+/** The check number a row names (its own reference cell, or "Check 1234" in its words). */
+function checkNumberOf(row: Row): string | null {
+  const reference = row.reference?.replace(/\D/g, '');
+  if (reference && /^\d{2,8}$/.test(reference)) return reference;
+  return /\b(?:check|chk|ck)\s*(?:no\.?|number|#)?\s*#?(\d{2,8})\b/i.exec(row.text.join(' '))?.[1] ?? null;
+}
+
+/**
+ * A caption under a check image, or a checks-paid summary repeating a check the activity already lists: only a
+ * check number, a date and the same amount, and no other words.
+ */
+export function repeatsCheck(row: Row, earlier: Row[]): boolean {
+  const number = checkNumberOf(row);
+  if (!number || row.text.join(' ').replace(CAPTION_WORDS, '').replace(/\d+/g, '').trim() !== '') return false;
+  const amounts = new Set(row.money.map((cell) => cell.money.cents));
+  return earlier.some(
+    (other) => checkNumberOf(other) === number && other.money.some((cell) => amounts.has(cell.money.cents)),
+  );
+}
+
+/** A column heading line: no amounts, and at least two cells worded like column headings. */
+export function detectHeading(line: Line): Heading | null {
+  if (line.cells.length < 2 || line.cells.some((cell) => cell.money)) return null;
+  let worded = 0;
+  for (const cell of line.cells) {
+    if (cell.text.split(' ').length > 4) return null;
+    if (HEADING_WORDS.test(cell.text)) worded += 1;
+  }
+  if (worded < 2) return null;
+  return {
+    cells: line.cells.map((cell) => ({ x0: cell.x0, x1: cell.x1, text: cell.text })),
+    page: line.page,
+    y: line.y,
+  };
+}
+
+/** Headings printed on two lines ("Posting / Date", "Withdrawals / Debits") become one heading. */
+export function mergeHeadings(upper: Heading, lower: Heading): Heading {
+  const cells = upper.cells.map((cell) => ({ ...cell }));
+  for (const cell of lower.cells) {
+    const above = cells.find((item) => item.x0 <= cell.x1 + 2 && cell.x0 <= item.x1 + 2);
+    if (above) {
+      above.text = `${above.text} ${cell.text}`;
+      above.x0 = Math.min(above.x0, cell.x0);
+      above.x1 = Math.max(above.x1, cell.x1);
+    } else cells.push({ ...cell });
+  }
+  return { cells, page: lower.page, y: lower.y };
+}
+
+type SectionChange = { direction: Direction | null } | null;
+
+export function detectSection(line: Line): SectionChange {
+  if (line.cells.length > 3 || line.cells.some((cell) => cell.money)) return null;
+  const text = line.text.replace(/\((continued|cont'?d?\.?)\)|[-\u2013]\s*continued|\bcontinued\b/gi, '').trim();
+  if (text.length === 0 || text.length > 60 || text.split(' ').length > 8) return null;
+  if (IGNORED_SECTION.test(text)) return { direction: null };
+  if (NOT_A_SECTION.test(text)) return null;
+  const role = roleOf(text);
+  if (role === 'credit' || role === 'debit') return { direction: role };
+  return null;
+}
+
+export function isContinuation(line: Line, row: Row): boolean {
+  if (line.page !== row.page) return false;
+  const gap = row.y - line.y;
+  if (gap <= 0 || gap > row.fontSize * 2.3) return false;
+  // A title printed in a larger size below the last row is not part of its description.
+  if (Math.abs(line.fontSize - row.fontSize) > 0.6) return false;
+  if (line.cells.some((cell) => cell.money)) return false;
+  const firstMoney = Math.min(...row.money.map((cell) => cell.x0));
+  // Descriptions printed after the amounts wrap to the right of them.
+  const rightOfAmounts = row.textX0 > firstMoney;
+  return line.cells.every((cell) => cell.x0 >= row.textX0 - 4 && (rightOfAmounts || cell.x1 <= firstMoney + 2));
+}

@@ -1,0 +1,231 @@
+// Transaction rows by shape: a date (or two), text and amounts on one line, wherever the date is printed; and the
+// draft a statement period collects while its lines are read.
+import { parseRowDate, type RowDate } from './dates';
+import { parseMoney, type ParsedMoney } from './money';
+import type { Cell, Line } from './text-layout';
+import type { Direction, DirectionSource, StatementAccount } from './types';
+import { CLOSING_LABEL, NOT_A_STATEMENT_BALANCE, OPENING_LABEL, REFERENCE, TYPE_WORD } from './statement-words';
+
+export type HeadingCell = { x0: number; x1: number; text: string };
+export type Heading = { cells: HeadingCell[]; page: number; y: number };
+export type MoneyCell = { x0: number; x1: number; text: string; money: ParsedMoney; column: number };
+
+export type Row = {
+  page: number;
+  y: number;
+  fontSize: number;
+  date: RowDate;
+  /** A reference or check number printed in its own cell (kept out of the description). */
+  reference: string | null;
+  text: string[];
+  continuation: string[];
+  textX0: number;
+  money: MoneyCell[];
+  section: Direction | null;
+  heading: Heading | null;
+  typeWord: Direction | null;
+  resolved: string | null;
+  direction: Direction | null;
+  source: DirectionSource | null;
+  amountCents: number;
+  balanceCents: number | null;
+  corrected: boolean;
+  /** The direction came only from the unsigned-amount default, so a balance that disagrees infers, not corrects. */
+  weak: boolean;
+  /** What the layout itself said (signs, columns, sections), before the balance was consulted. */
+  layoutSource: DirectionSource | null;
+};
+
+/** A balance printed between rows ("Balance forward" at a page top): the balance before row `beforeRow`. */
+export type Checkpoint = { beforeRow: number; cents: number };
+
+export type DraftSegment = {
+  period: { start: string; end: string } | null;
+  opening: number | null;
+  closing: number | null;
+  openingDate: string | null;
+  closingDate: string | null;
+  rows: Row[];
+  checkpoints: Checkpoint[];
+  /** The latest full date printed outside the rows (a statement date), for statements that print no period. */
+  anchor: string | null;
+  /** A closing balance was printed after the rows began: a later opening balance starts another account. */
+  closedAfterRows: boolean;
+  account: StatementAccount | null;
+};
+
+/** A date at the very start of the cells (a cell, or the first words of one); the rest of the row after it. */
+function readLeadingDate(cells: Cell[]): { date: RowDate; rest: Cell[] } | null {
+  const first = cells[0];
+  if (!first) return null;
+  const whole = parseRowDate(first.text);
+  if (whole) return { date: whole, rest: cells.slice(1) };
+  const words = first.text.split(' ');
+  for (const take of [3, 2, 1]) {
+    if (words.length <= take) continue;
+    const date = parseRowDate(words.slice(0, take).join(' '));
+    if (!date) continue;
+    const text = words.slice(take).join(' ');
+    const share = (first.x1 - first.x0) / Math.max(1, first.text.length);
+    const x0 = first.x0 + (first.text.length - text.length) * share;
+    return { date, rest: [{ ...first, text, x0, money: parseMoney(text) }, ...cells.slice(1)] };
+  }
+  return null;
+}
+
+type RowPart = { date: RowDate; reference: string | null; cells: Cell[] };
+
+/**
+ * A date printed after the description ("Description | Date | Amount"), as a few exports do: only tried when no
+ * row starts with a date, so ordinary statements never read a date inside a description as the row's date.
+ */
+function laterDatePart(line: Line): RowPart[] {
+  const cells = line.cells;
+  for (let index = 1; index < Math.min(cells.length, 4); index += 1) {
+    const cell = cells[index];
+    if (!cell || cell.money || !parseRowDate(cell.text)) continue;
+    const before = cells.slice(0, index);
+    // A second date (posted and transaction dates side by side) is not part of the description.
+    const next = cells[index + 1];
+    const after = cells.slice(next && !next.money && parseRowDate(next.text) ? index + 2 : index + 1);
+    if (before.some((item) => item.money) || !after.some((item) => item.money)) return [];
+    const date = parseRowDate(cell.text);
+    return date ? [{ date, reference: null, cells: [...before, ...after] }] : [];
+  }
+  return [];
+}
+
+/** Splits a line into dated parts: one for a row, several for grids ("08/01 12.00 08/02 15.00 ..."). */
+export function datedParts(line: Line, dateAnywhere = false): RowPart[] {
+  if (dateAnywhere && !readLeadingDate(line.cells)) return laterDatePart(line);
+  let cells = line.cells;
+  let reference: string | null = null;
+  const head = cells[0];
+  // A check or reference number printed before the date.
+  if (head && /^\d{2,10}\*?\^?$/.test(head.text) && cells[1] && readLeadingDate(cells.slice(1))) {
+    reference = head.text.replace(/\D/g, '');
+    cells = cells.slice(1);
+  }
+  const lead = readLeadingDate(cells);
+  if (!lead) return [];
+  let rest = lead.rest;
+  // A second date column (value, effective or transaction date) right after the first.
+  const maybeDate = rest[0] && /^(\d|[A-Za-z]{3,9}\.?\s?\d)/.test(rest[0].text);
+  const second = maybeDate ? readLeadingDate(rest) : null;
+  if (second && rest[0] && parseRowDate(rest[0].text)) rest = second.rest;
+  else if (second && rest[0] && rest[0].money === null) rest = second.rest;
+  const parts: RowPart[] = [{ date: lead.date, reference, cells: [] }];
+  let seenMoney = false;
+  for (let index = 0; index < rest.length; index += 1) {
+    const cell = rest[index];
+    if (!cell) continue;
+    if (seenMoney && cell.money === null) {
+      const next = readLeadingDate(rest.slice(index));
+      if (next && parseRowDate(cell.text)) {
+        parts.push({ date: next.date, reference: null, cells: [] });
+        seenMoney = false;
+        continue;
+      }
+    }
+    if (cell.money) seenMoney = true;
+    parts[parts.length - 1]?.cells.push(cell);
+  }
+  return parts;
+}
+
+type ReadRow =
+  { kind: 'row'; row: Row } | { kind: 'label'; label: 'opening' | 'closing'; cents: number } | { kind: 'skip' };
+
+export function readPart(part: RowPart, line: Line): ReadRow {
+  const money: MoneyCell[] = [];
+  const text: string[] = [];
+  let reference = part.reference;
+  let typeWord: Direction | null = null;
+  let typeText: string | null = null;
+  let textX0 = Number.POSITIVE_INFINITY;
+  for (const cell of part.cells) {
+    if (cell.money) {
+      money.push({ x0: cell.x0, x1: cell.x1, text: cell.text, money: cell.money, column: -1 });
+      continue;
+    }
+    const last = money.at(-1);
+    if (/^(CR|DR)$/i.test(cell.text) && last) {
+      last.money = parseMoney(`${last.text} ${cell.text}`) ?? last.money;
+      last.x1 = cell.x1;
+      continue;
+    }
+    if (TYPE_WORD.test(cell.text)) {
+      typeWord = /^(credit|deposit|cr)$/i.test(cell.text) ? 'credit' : 'debit';
+      typeText = cell.text;
+      continue;
+    }
+    // "-" or "*" in an empty column is a placeholder, not part of the description.
+    if (/^[-\u2013\u2014.*$]+$/.test(cell.text)) continue;
+    if (REFERENCE.test(cell.text)) {
+      reference ??= cell.text;
+      continue;
+    }
+    text.push(cell.text);
+    textX0 = Math.min(textX0, cell.x0);
+  }
+  // A lone "DEPOSIT" is the description itself, not a type column.
+  if (text.length === 0 && typeText) {
+    text.push(typeText);
+    typeWord = null;
+  }
+  if (money.length === 0) {
+    // A description printed up against its amount can arrive as one piece of text: split the amount off its end.
+    const lastText = text.at(-1);
+    const tail = lastText ? /^(.*[A-Za-z].*?)\s+(\S+)$/.exec(lastText) : null;
+    const amount = tail?.[2] ? parseMoney(tail[2]) : null;
+    const cell = part.cells.at(-1);
+    if (!tail?.[1] || !amount || !cell || cell.money) return { kind: 'skip' };
+    text[text.length - 1] = tail[1];
+    const x0 = cell.x1 - ((tail[2]?.length ?? 0) / cell.text.length) * (cell.x1 - cell.x0);
+    money.push({ x0, x1: cell.x1, text: tail[2] ?? '', money: amount, column: -1 });
+  }
+  const description = text.join(' ').replace(/\s+/g, ' ').trim();
+  const lastMoney = money.at(-1);
+  if (
+    /balance|forward|ledger/i.test(description) &&
+    (OPENING_LABEL.test(description) || CLOSING_LABEL.test(description))
+  ) {
+    if (NOT_A_STATEMENT_BALANCE.test(description) || !lastMoney) return { kind: 'skip' };
+    const cents = signedCents(lastMoney.money);
+    return { kind: 'label', label: OPENING_LABEL.test(description) ? 'opening' : 'closing', cents };
+  }
+  if (/^(total|subtotal|daily|average)\b/i.test(description)) return { kind: 'skip' };
+  // A date and amounts with no words (a daily balance list or grid) is not a transaction; a check number is.
+  if (!/[A-Za-z]/.test(description)) {
+    if (!reference || !/^\d{2,8}$/.test(reference)) return { kind: 'skip' };
+  }
+  return {
+    kind: 'row',
+    row: {
+      page: line.page,
+      y: line.y,
+      fontSize: line.fontSize,
+      date: part.date,
+      reference,
+      text,
+      continuation: [],
+      textX0: Number.isFinite(textX0) ? textX0 : (part.cells[0]?.x0 ?? 0),
+      money,
+      section: null,
+      heading: null,
+      typeWord,
+      resolved: null,
+      direction: null,
+      source: null,
+      amountCents: 0,
+      balanceCents: null,
+      corrected: false,
+      weak: false,
+      layoutSource: null,
+    },
+  };
+}
+
+export function signedCents(money: ParsedMoney): number {
+  return money.isNegative ? -money.cents : money.cents;
+}

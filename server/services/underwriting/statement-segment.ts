@@ -1,0 +1,272 @@
+// One statement period finished: dates resolved, newest-first listings turned, directions decided and corrected by
+// the printed balance, and the reconciliation (opening + credits - debits = closing, and every running balance).
+import { fromDayNumber, rowDateResolver, toDayNumber } from './dates';
+import { formatCents } from './money';
+import type { BalanceCheck, Direction, ParsedSegment, ParsedTransaction } from './types';
+import { type DraftSegment, type Row, signedCents } from './statement-rows';
+import {
+  amountCell,
+  assignColumns,
+  balanceGroups,
+  conventionDirection,
+  findBalanceColumn,
+  inferConvention,
+} from './statement-direction';
+
+export function finishSegment(
+  draft: DraftSegment,
+  warnings: string[],
+): { segment: ParsedSegment } | 'undecided' | null {
+  if (draft.rows.length === 0) return null;
+  let period = draft.period;
+  if (!period && draft.openingDate && draft.closingDate && draft.openingDate <= draft.closingDate) {
+    period = { start: draft.openingDate, end: draft.closingDate };
+  }
+  // No period printed: yearless rows take their year from the latest date the statement prints (its statement or
+  // closing date), looking back two months from it.
+  const anchor =
+    !period && draft.anchor ? { start: fromDayNumber(toDayNumber(draft.anchor) - 62), end: draft.anchor } : null;
+  const resolveDate = rowDateResolver(period ?? anchor);
+  let rows = draft.rows.filter((row) => {
+    row.resolved = resolveDate(row.date);
+    return row.resolved !== null;
+  });
+  const unresolved = draft.rows.length - rows.length;
+  if (unresolved > 0) {
+    warnings.push(
+      period
+        ? `${unresolved} transaction date(s) fall outside the statement period and were left out.`
+        : `${unresolved} transaction(s) without a statement period or year were left out.`,
+    );
+  }
+  if (rows.length === 0) return null;
+  let checkpoints = draft.checkpoints.map((checkpoint) => ({
+    beforeRow:
+      checkpoint.beforeRow - draft.rows.slice(0, checkpoint.beforeRow).filter((row) => row.resolved === null).length,
+    cents: checkpoint.cents,
+  }));
+  // Newest-first listings: read them oldest first, so balances and days run forwards.
+  let rising = 0;
+  let falling = 0;
+  for (let index = 1; index < rows.length; index += 1) {
+    const a = rows[index - 1]?.resolved ?? '';
+    const b = rows[index]?.resolved ?? '';
+    if (b > a) rising += 1;
+    else if (b < a) falling += 1;
+  }
+  const newestFirst = falling > rising;
+  if (newestFirst) {
+    rows = [...rows].reverse();
+    checkpoints = [];
+  }
+  const columns = assignColumns(rows);
+  // Newest-first listings print no opening balance row; the closing balance is the first row's balance.
+  const opening = newestFirst
+    ? draft.opening
+    : (draft.opening ?? checkpoints.find((item) => item.beforeRow === 0)?.cents ?? null);
+  const balanceColumn = columns > 1 ? findBalanceColumn(rows, columns, opening, checkpoints) : null;
+  const amountColumns = [...Array(columns).keys()].filter((column) => column !== balanceColumn);
+  const groups = balanceGroups(rows, balanceColumn, opening, checkpoints);
+  const convention = inferConvention(rows, amountColumns, groups);
+
+  let corrected = 0;
+  let undecided = 0;
+  for (const row of rows) {
+    const cell = amountCell(row, balanceColumn);
+    const balance = balanceColumn === null ? undefined : row.money.find((item) => item.column === balanceColumn);
+    row.balanceCents = balance ? signedCents(balance.money) : null;
+    if (!cell) continue;
+    row.amountCents = cell.money.cents;
+    const decided = conventionDirection(row, cell, convention);
+    if (decided) {
+      row.direction = decided.direction;
+      row.source = decided.source;
+      row.layoutSource = decided.source;
+      row.weak = decided.weak ?? false;
+    }
+  }
+  let inferred = 0;
+  // The balance wins: a single row between two printed balances takes the direction of the movement; a longer
+  // run that does not add up is solved when exactly one reading of its rows matches the movement.
+  for (const group of groups) {
+    const live = group.rows.filter((row) => amountCell(row, balanceColumn));
+    const sum = live.reduce(
+      (total, row) => total + (row.direction === 'debit' ? -row.amountCents : row.amountCents),
+      0,
+    );
+    if (sum === group.delta && live.every((row) => row.direction)) {
+      for (const row of live) row.source = live.length === 1 ? 'balance' : row.source;
+      continue;
+    }
+    if (live.length === 0 || live.length > 12) continue;
+    const solutions: number[] = [];
+    for (let mask = 0; mask < 1 << live.length && solutions.length < 2; mask += 1) {
+      let total = 0;
+      live.forEach((row, index) => {
+        total += mask & (1 << index) ? -row.amountCents : row.amountCents;
+      });
+      if (total === group.delta) solutions.push(mask);
+    }
+    const only = solutions.length === 1 ? solutions[0] : undefined;
+    if (only === undefined) continue;
+    live.forEach((row, index) => {
+      const direction: Direction = only & (1 << index) ? 'debit' : 'credit';
+      if (row.direction && row.direction !== direction && row.weak) inferred += 1;
+      else if (row.direction && row.direction !== direction) {
+        row.corrected = true;
+        corrected += 1;
+      }
+      row.direction = direction;
+      row.source = 'balance';
+    });
+  }
+  const transactions: ParsedTransaction[] = [];
+  for (const row of rows) {
+    if (!amountCell(row, balanceColumn)) continue;
+    if (!row.direction) {
+      undecided += 1;
+      continue;
+    }
+    transactions.push({
+      date: row.resolved ?? '',
+      description: describe(row),
+      amountCents: row.amountCents,
+      direction: row.direction,
+      balanceCents: row.balanceCents,
+      page: row.page,
+      directionSource: row.source ?? 'sign',
+      layoutSource: row.layoutSource ?? 'sign',
+      ...(row.corrected ? { correctedByBalance: true } : {}),
+    });
+  }
+  if (undecided > 0 && transactions.length === 0) return 'undecided';
+  if (undecided > 0)
+    warnings.push(`${undecided} row(s) left out: nothing on the statement says which way the money moved.`);
+  if (inferred > 0) warnings.push(`Amounts carry no sign; ${inferred} debit(s) inferred from the running balance.`);
+  if (corrected > 0)
+    warnings.push(`${corrected} row(s) read against the printed running balance, which disagreed with the layout.`);
+  if (!period) {
+    const dates = transactions.map((transaction) => transaction.date).sort();
+    const first = dates[0];
+    const last = dates.at(-1);
+    if (!first || !last) return null;
+    period = { start: first, end: last };
+    warnings.push('No statement period printed; using the first and last transaction dates.');
+  }
+  const printedOrder = transactions;
+  const openingCents = opening ?? derivedOpening(printedOrder);
+  const closing =
+    draft.closing ?? printedOrder.findLast((transaction) => transaction.balanceCents !== null)?.balanceCents ?? null;
+  const rowIndex = new Map(rows.map((row, index) => [row, index]));
+  const checks = checkBalances(
+    { opening: openingCents, closing, openingPrinted: opening !== null, closingPrinted: draft.closing !== null },
+    printedOrder,
+    checkpoints.map((checkpoint) => ({
+      // Index among the transactions kept (rows without an amount are balance lines).
+      beforeTransaction: rows
+        .slice(0, checkpoint.beforeRow)
+        .filter((row) => rowIndex.has(row) && amountCell(row, balanceColumn) && row.direction).length,
+      cents: checkpoint.cents,
+    })),
+    corrected,
+  );
+  const sorted = transactions
+    .map((transaction, index) => ({ transaction, index }))
+    .sort((a, b) => a.transaction.date.localeCompare(b.transaction.date) || a.index - b.index)
+    .map(({ transaction }) => transaction);
+  return {
+    segment: {
+      periodStart: period.start,
+      periodEnd: period.end,
+      openingBalanceCents: openingCents,
+      closingBalanceCents: closing,
+      transactions: sorted,
+      balanceCheck: checks,
+      order: newestFirst ? 'newest-first' : 'oldest-first',
+      ...(draft.account ? { account: draft.account } : {}),
+    },
+  };
+}
+
+/** The description without reference numbers, type words and second dates, with its wrapped lines joined. */
+function describe(row: Row): string {
+  const text = [...row.text, ...row.continuation].join(' ').replace(/\s+/g, ' ').trim();
+  if (/[A-Za-z]/.test(text)) return text;
+  return row.reference ? `CHECK ${row.reference}` : text;
+}
+
+function signedAmount(transaction: { amountCents: number; direction: Direction }): number {
+  return transaction.direction === 'credit' ? transaction.amountCents : -transaction.amountCents;
+}
+
+function derivedOpening(transactions: ParsedTransaction[]): number | null {
+  const first = transactions[0];
+  if (!first || first.balanceCents === null) return null;
+  return first.balanceCents - signedAmount(first);
+}
+
+function checkBalances(
+  balances: { opening: number | null; closing: number | null; openingPrinted: boolean; closingPrinted: boolean },
+  printedOrder: ParsedTransaction[],
+  checkpoints: Array<{ beforeTransaction: number; cents: number }>,
+  corrected: number,
+): BalanceCheck {
+  const net = printedOrder.reduce((sum, transaction) => sum + signedAmount(transaction), 0);
+  let breaks = 0;
+  let printedBalances = 0;
+  let running: number | null = balances.opening;
+  printedOrder.forEach((transaction, index) => {
+    for (const checkpoint of checkpoints) {
+      if (checkpoint.beforeTransaction !== index) continue;
+      if (running !== null && running !== checkpoint.cents) breaks += 1;
+      running = checkpoint.cents;
+    }
+    const expected: number | null = running === null ? null : running + signedAmount(transaction);
+    if (transaction.balanceCents !== null) {
+      printedBalances += 1;
+      if (expected !== null && expected !== transaction.balanceCents) breaks += 1;
+      running = transaction.balanceCents;
+    } else {
+      running = expected;
+    }
+  });
+  const base = { runningBalanceBreaks: breaks, correctedRows: corrected, printedBalances };
+  const breakNote = breaks > 0 ? ` ${breaks} row(s) disagree with the printed running balance.` : '';
+  if (balances.opening !== null && balances.closing !== null && (balances.closingPrinted || balances.openingPrinted)) {
+    const expected = balances.opening + net;
+    const difference = balances.closing - expected;
+    if (difference === 0 && breaks === 0) {
+      return {
+        status: 'reconciled',
+        expectedClosingCents: expected,
+        differenceCents: 0,
+        ...base,
+        note: null,
+      };
+    }
+    const note =
+      difference === 0
+        ? `Opening and closing balances agree, but${breakNote}`
+        : `Opening ${formatCents(balances.opening)} plus the transactions read gives ${formatCents(expected)}, but the closing balance printed is ${formatCents(balances.closing)} (off by ${formatCents(difference)}).${breakNote}`;
+    return { status: 'mismatch', expectedClosingCents: expected, differenceCents: difference, ...base, note };
+  }
+  if (breaks > 0) {
+    return { status: 'mismatch', expectedClosingCents: null, differenceCents: null, ...base, note: breakNote.trim() };
+  }
+  if (printedBalances > 0) {
+    return {
+      status: 'reconciled',
+      expectedClosingCents: null,
+      differenceCents: null,
+      ...base,
+      note: 'Checked against the printed running balance (no opening/closing balance printed).',
+    };
+  }
+  return {
+    status: 'unverifiable',
+    expectedClosingCents: null,
+    differenceCents: null,
+    ...base,
+    note: 'No balances printed, so the transactions cannot be cross-checked.',
+  };
+}

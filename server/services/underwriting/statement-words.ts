@@ -1,0 +1,42 @@
+// The words statements print around their tables: balance labels, column headings, section titles, account
+// titles, check-image captions; and the role a heading's words give an amount column.
+
+export type Role = 'credit' | 'debit' | 'balance' | 'amount';
+
+export const OPENING_LABEL =
+  /\b((beginning|opening|starting|previous|prior|last)( statement)?( ledger)? balance|balance (brought |carried )?forward|brought forward|balance last statement|balance at (the )?start( of (the )?period)?|opening ledger|last statement balance)\b/i;
+export const CLOSING_LABEL =
+  /\b((ending|closing|new|current|this)( statement)?( ledger)? balance|statement balance|balance this statement|balance at (the )?end( of (the )?period)?|closing ledger)\b/i;
+export const NOT_A_STATEMENT_BALANCE = /\b(average|minimum|available|daily|collected|total|interest|ytd|year)\b/i;
+
+const CREDIT_WORDS = /\b(credits?|deposits?|additions?|money in|paid in|receipts?|incoming|inflows?|interest paid)\b/i;
+const DEBIT_WORDS =
+  /\b(debits?|withdrawals?|subtractions?|checks?( paid)?|fees?|charges?|payments?|purchases?|money out|paid out|outgoing|outflows?)\b/i;
+const BALANCE_WORDS = /\b(balance|running|ledger)\b/i;
+export const HEADING_WORDS =
+  /\b(date|dt|description|details|transaction|txn|amount|balance|debits?|credits?|deposits?|withdrawals?|check|ref(erence)?|memo|payee|particulars|paid|money|type|kind|no\.?|number|serial|effective|eff|value|posting|posted|post|running|net|total|bank|customer|code)\b/i;
+export const NOT_A_SECTION = /\b(total|summary|statement|account|balance|page|period|member|customer|number)\b/i;
+export const IGNORED_SECTION = /\b(daily|summary|balances|check images?|worksheet|interest rate)\b/i;
+export const TYPE_WORD = /^(credit|debit|deposit|withdrawal|cr|dr)$/i;
+/** An account's number printed on a line of its own ("Account Number: 000000004821", "Acct ending in 4821"). */
+export const ACCOUNT_NUMBER =
+  /\b(?:account|acct|a\/c)\b(?:\s*(?:number|no\.?|#|ending(?: in)?))?\s*[:#]?\s*[*.xX#-]*\s*(\d{4,17})\b/i;
+// "Ironwood Savings Bank" names the bank, not the account.
+export const SAVINGS_ACCOUNT =
+  /\b(savings(?! (bank|and loan|& loan|association|institution|fsb))|money market|share account)\b/i;
+export const CHECKING_ACCOUNT = /\b(checking|operating|demand deposit|share draft)\b/i;
+/** A page of check images: the captions under the images repeat checks already listed, so they are not rows. */
+export const CHECK_IMAGES = /\b(check images?|images? of (paid )?checks|check copies|item images)\b/i;
+/** Words a check image caption prints around the check's number, date and amount. */
+export const CAPTION_WORDS = /\b(check|chk|ck|no|number|serial|paid|posted|date|amount|image)\b|[#:.]/gi;
+export const REFERENCE = /^[#*]?[A-Z]{0,4}[-#:]?\d[\d-]{2,}\*?\^?$/i;
+
+export function roleOf(text: string): Role | null {
+  const credit = CREDIT_WORDS.test(text);
+  const debit = DEBIT_WORDS.test(text);
+  if (credit && !debit) return 'credit';
+  if (debit && !credit) return /\bcheck\b.*\b(no|number|#)/i.test(text) ? null : 'debit';
+  if (BALANCE_WORDS.test(text)) return 'balance';
+  if (/\b(amount|net|amt)\b/i.test(text) || (credit && debit)) return 'amount';
+  return null;
+}

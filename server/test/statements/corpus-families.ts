@@ -1,0 +1,380 @@
+// The statement families: each prints what one kind of US bank statement prints.
+import type { FamilyName } from './corpus-types';
+import { amountText, longDate, money, parts } from './corpus-print';
+import { printDailyBalances, printChecks, printSection } from './corpus-tables';
+import {
+  activityTable,
+  letterhead,
+  openingClosingLines,
+  repeatedTop,
+  summaryBox,
+  totals,
+  type StatementContext,
+} from './corpus-layout';
+
+import { combinedAccounts, dateAfterDescription } from './corpus-gaps';
+
+export const FAMILY_RENDERERS: Record<FamilyName, (context: StatementContext) => void> = {
+  // Sections per kind of activity, a checking summary with counts, checks paid by number, daily ending balances.
+  'national-sections': (context) => {
+    const { sheet, period, variation } = context;
+    letterhead(context, 'Business Complete Checking', [`Primary Account: 000000${context.ledger.accountLast4}`]);
+    sheet.onPageTop = repeatedTop(context);
+    summaryBox(
+      context,
+      ['Beginning Balance', 'Deposits and Additions', 'Electronic Withdrawals', 'Ending Balance'],
+      true,
+    );
+    const t = totals(period);
+    const checks = context.entries.filter((e) => e.direction === 'debit' && /^CHECK \d+$/.test(e.description));
+    const x = { date: 40, desc: 100, amount: sheet.width - 40 };
+    const negative = false;
+    printSection(
+      sheet,
+      'DEPOSITS AND ADDITIONS',
+      context.entries.filter((e) => e.direction === 'credit'),
+      {
+        dateFormat: context.dateFormat,
+        negative,
+        x,
+        headings: variation.headings,
+        totalLabel: 'Total Deposits and Additions',
+      },
+    );
+    printChecks(sheet, checks, context.dateFormat, { number: 40, date: 120, amount: sheet.width - 40 });
+    printSection(
+      sheet,
+      'ELECTRONIC WITHDRAWALS',
+      context.entries.filter((e) => e.direction === 'debit' && !checks.includes(e)),
+      {
+        dateFormat: context.dateFormat,
+        negative,
+        x,
+        headings: variation.headings,
+        totalLabel: 'Total Electronic Withdrawals',
+      },
+    );
+    void t;
+    printDailyBalances(
+      sheet,
+      period,
+      variation.dailyBalances === 'none' ? 'grid' : variation.dailyBalances,
+      context.dateFormat,
+      'DAILY ENDING BALANCE',
+    );
+  },
+  // One table with a check number column, deposits left of withdrawals, balance only at the end of each day.
+  'national-columns': (context) => {
+    const { sheet, period } = context;
+    letterhead(context, 'Initiate Business Checking Account', [`Account number: ${context.ledger.accountLast4}`]);
+    sheet.onPageTop = repeatedTop(context);
+    const t = totals(period);
+    sheet.line([{ text: 'Activity summary', x: 36, bold: true }]);
+    for (const [label, value] of [
+      [
+        `Beginning balance on ${parts(period.start).m}/${parts(period.start).d}`,
+        amountText(period.openingBalanceCents, 'dollar-minus'),
+      ],
+      ['Deposits/Credits', money(t.creditCents)],
+      ['Withdrawals/Debits', `- ${money(t.debitCents)}`],
+      [
+        `Ending balance on ${parts(period.end).m}/${parts(period.end).d}`,
+        amountText(period.closingBalanceCents, 'dollar-minus'),
+      ],
+    ] as const)
+      sheet.line([
+        { text: label, x: 36 },
+        { text: value, x: 300, align: 'right' },
+      ]);
+    sheet.y += 8;
+    sheet.line([{ text: 'Transaction history', x: 36, bold: true, size: sheet.size + 2 }], sheet.size * 2);
+    activityTable(context, { money: 'two', balance: 'end-of-day', headingSet: 'plain' });
+    sheet.ensure(2);
+    sheet.line([
+      { text: `Ending balance on ${parts(period.end).m}/${parts(period.end).d}`, x: 150 },
+      { text: amountText(period.closingBalanceCents, 'minus'), x: sheet.width - 40, align: 'right' },
+    ]);
+  },
+  // Sections where subtractions print as negative numbers, plus a daily ledger balance list.
+  'national-negative-sections': (context) => {
+    const { sheet, period, variation } = context;
+    letterhead(context, 'Your Business Advantage Fundamentals Banking', [`Account # ${context.ledger.accountLast4}`]);
+    sheet.onPageTop = repeatedTop(context);
+    if (variation.summary)
+      summaryBox(context, [
+        `Beginning balance on ${longDate(period.start)}`,
+        'Deposits and other additions',
+        'Withdrawals and other subtractions',
+        `Ending balance on ${longDate(period.end)}`,
+      ]);
+    else
+      openingClosingLines(
+        context,
+        `Beginning balance on ${longDate(period.start)}`,
+        `Ending balance on ${longDate(period.end)}`,
+      );
+    const x = { date: 40, desc: 110, amount: sheet.width - 40 };
+    printSection(
+      sheet,
+      'Deposits and other additions',
+      context.entries.filter((e) => e.direction === 'credit'),
+      {
+        dateFormat: context.dateFormat,
+        negative: false,
+        x,
+        headings: variation.headings,
+        totalLabel: 'Total deposits and other additions',
+      },
+    );
+    printSection(
+      sheet,
+      'Withdrawals and other subtractions',
+      context.entries.filter((e) => e.direction === 'debit'),
+      {
+        dateFormat: context.dateFormat,
+        negative: true,
+        x,
+        headings: variation.headings,
+        totalLabel: 'Total withdrawals and other subtractions',
+      },
+    );
+    printDailyBalances(
+      sheet,
+      period,
+      variation.dailyBalances === 'none' ? 'list' : variation.dailyBalances,
+      context.dateFormat,
+      'Daily ledger balances',
+    );
+  },
+  // Debits then credits then balance, a two-line heading, "Balance Forward" at the top of each page.
+  'regional-balance-forward': (context) => {
+    const { sheet, period, variation } = context;
+    letterhead(context, 'Commercial Checking', [`Account: ****${context.ledger.accountLast4}`, 'Page 1']);
+    sheet.onPageTop = repeatedTop(context);
+    if (variation.summary) summaryBox(context, ['Previous Balance', 'Deposits', 'Withdrawals', 'New Balance']);
+    activityTable(context, {
+      money: 'two',
+      headings: variation.headings === 'none' ? 'two-line' : variation.headings,
+      balanceForward: 'every-page',
+      balanceForwardLabel: 'BALANCE FORWARD',
+    });
+    printDailyBalances(sheet, period, variation.dailyBalances, context.dateFormat, 'DAILY BALANCE SUMMARY');
+  },
+  // A summary of accounts table first, then signed amounts with a transaction and an effective date.
+  'credit-union': (context) => {
+    const { sheet, period, variation } = context;
+    letterhead(context, 'Member Statement', [`Member Number: ${context.ledger.accountLast4}`]);
+    sheet.onPageTop = repeatedTop(context);
+    const t = totals(period);
+    sheet.line([{ text: 'SUMMARY OF ACCOUNTS', x: 36, bold: true }]);
+    sheet.line([
+      { text: 'Account', x: 36, bold: true },
+      { text: 'Beginning', x: 250, align: 'right', bold: true },
+      { text: 'Deposits', x: 340, align: 'right', bold: true },
+      { text: 'Withdrawals', x: 430, align: 'right', bold: true },
+      { text: 'Ending', x: 520, align: 'right', bold: true },
+    ]);
+    sheet.line([
+      { text: `BUSINESS CHECKING ${context.ledger.accountLast4}-S70`, x: 36 },
+      { text: amountText(period.openingBalanceCents, 'minus'), x: 250, align: 'right' },
+      { text: money(t.creditCents), x: 340, align: 'right' },
+      { text: money(t.debitCents), x: 430, align: 'right' },
+      { text: amountText(period.closingBalanceCents, 'minus'), x: 520, align: 'right' },
+    ]);
+    sheet.y += 10;
+    sheet.line([{ text: `BUSINESS CHECKING ${context.ledger.accountLast4}-S70`, x: 36, bold: true }]);
+    sheet.line([
+      { text: 'Previous Balance', x: 110 },
+      { text: amountText(period.openingBalanceCents, 'minus'), x: sheet.width - 40, align: 'right' },
+    ]);
+    activityTable(context, { money: 'one', style: 'minus', headingSet: 'odd' });
+    sheet.ensure(1);
+    sheet.line([
+      { text: 'Ending Balance', x: 110 },
+      { text: amountText(period.closingBalanceCents, 'minus'), x: sheet.width - 40, align: 'right' },
+    ]);
+    void variation;
+  },
+  'online-printout': () => undefined, // printed by renderPrintout (a date range, not monthly statements)
+  // Treasury report: ISO dates, bank and customer references, a transaction code column, credit/debit amounts.
+  treasury: (context) => {
+    const { sheet, period } = context;
+    letterhead(context, 'Treasury Management - Account Activity Report', [`Account: ${context.ledger.accountLast4}`]);
+    sheet.onPageTop = repeatedTop(context);
+    sheet.line([
+      { text: 'Opening Ledger', x: 36 },
+      { text: amountText(period.openingBalanceCents, 'minus'), x: 220, align: 'right' },
+      { text: 'Opening Available', x: 260 },
+      { text: amountText(period.openingBalanceCents, 'minus'), x: 440, align: 'right' },
+    ]);
+    sheet.line([
+      { text: 'Closing Ledger', x: 36 },
+      { text: amountText(period.closingBalanceCents, 'minus'), x: 220, align: 'right' },
+      { text: 'Closing Available', x: 260 },
+      { text: amountText(period.closingBalanceCents, 'minus'), x: 440, align: 'right' },
+    ]);
+    sheet.y += 8;
+    context.variation = { ...context.variation, refColumn: true };
+    activityTable(context, {
+      money: 'two',
+      headingSet: 'posting',
+      balance: context.variation.summary ? 'every' : 'none',
+      type: false,
+    });
+  },
+  // A mainframe print: monospace, one padded string per line, trailing minus, BALANCE FORWARD on every page.
+  mainframe: (context) => {
+    const { sheet, period } = context;
+    letterhead(context, 'DEMAND DEPOSIT ACCOUNT STATEMENT', [`ACCT NO ${context.ledger.accountLast4}`]);
+    sheet.onPageTop = repeatedTop(context);
+    openingClosingLines(context, 'PREVIOUS STATEMENT BALANCE', 'CURRENT STATEMENT BALANCE');
+    activityTable(context, {
+      money: context.variation.swapColumns ? 'two' : 'one',
+      style: 'trailing-minus',
+      balanceStyle: 'trailing-minus',
+      headings: 'one-line',
+      balanceForward: 'every-page',
+      balanceForwardLabel: 'BALANCE FORWARD',
+    });
+    void period;
+  },
+  landscape: (context) => {
+    const { sheet, period } = context;
+    letterhead(context, 'Corporate Account Statement', [`Account ${context.ledger.accountLast4}`]);
+    sheet.onPageTop = repeatedTop(context);
+    openingClosingLines(context, 'Opening balance', 'Closing balance');
+    context.variation = { ...context.variation, secondDate: true };
+    activityTable(context, { money: 'two', headingSet: 'posting' });
+    printDailyBalances(sheet, period, context.variation.dailyBalances, context.dateFormat, 'Daily closing balances');
+  },
+  'multi-statement': (context) => {
+    const { sheet, period } = context;
+    letterhead(context, 'Business Checking Statement', [`Account Number: ****${context.ledger.accountLast4}`]);
+    sheet.onPageTop = repeatedTop(context);
+    if (context.variation.summary)
+      summaryBox(context, ['Beginning Balance', 'Total Credits', 'Total Debits', 'Ending Balance']);
+    else openingClosingLines(context, 'Beginning Balance', 'Ending Balance');
+    activityTable(context, { money: 'one', style: 'minus' });
+    printDailyBalances(sheet, period, context.variation.dailyBalances, context.dateFormat, 'Daily Balances');
+  },
+  'newest-first': (context) => {
+    const { sheet } = context;
+    letterhead(context, 'Account Statement', [`Account ${context.ledger.accountLast4}`]);
+    sheet.onPageTop = repeatedTop(context);
+    openingClosingLines(context, 'Opening balance', 'Closing balance');
+    activityTable(context, { money: context.variation.swapColumns ? 'two' : 'one', style: 'minus', newestFirst: true });
+  },
+  'no-running-balance': (context) => {
+    const { sheet, period } = context;
+    letterhead(context, 'Small Business Checking', [`Account ${context.ledger.accountLast4}`]);
+    sheet.onPageTop = repeatedTop(context);
+    summaryBox(context, ['Opening balance', 'Total deposits', 'Total withdrawals', 'Closing balance']);
+    activityTable(context, {
+      money: context.variation.swapColumns ? 'two' : 'one',
+      style: 'dollar-minus',
+      balance: 'none',
+    });
+    printDailyBalances(sheet, period, context.variation.dailyBalances, context.dateFormat, 'Daily Balance Summary');
+  },
+  'cr-dr': (context) => {
+    const { sheet } = context;
+    letterhead(context, 'Statement of Account', [`A/C ${context.ledger.accountLast4}`]);
+    sheet.onPageTop = repeatedTop(context);
+    openingClosingLines(context, 'Balance brought forward', 'Closing balance');
+    activityTable(context, {
+      money: 'one',
+      style: 'cr-dr',
+      balanceStyle: 'cr-dr',
+      balance: context.variation.summary ? 'every' : 'none',
+    });
+  },
+  'cr-only': (context) => {
+    const { sheet } = context;
+    letterhead(context, 'Checking Account Statement', [`Account ${context.ledger.accountLast4}`]);
+    sheet.onPageTop = repeatedTop(context);
+    openingClosingLines(context, 'Last statement balance', 'This statement balance');
+    activityTable(context, { money: 'one', style: 'cr-only' });
+  },
+  'trailing-minus': (context) => {
+    const { sheet } = context;
+    letterhead(context, 'Business Account Statement', [`Account ${context.ledger.accountLast4}`]);
+    sheet.onPageTop = repeatedTop(context);
+    openingClosingLines(context, 'Beginning balance', 'Ending balance');
+    activityTable(context, {
+      money: 'one',
+      style: 'trailing-minus',
+      balanceStyle: 'trailing-minus',
+      balance: context.variation.summary ? 'every' : 'none',
+    });
+  },
+  parentheses: (context) => {
+    const { sheet, period } = context;
+    letterhead(context, 'Analysis Business Checking', [`Account ${context.ledger.accountLast4}`]);
+    sheet.onPageTop = repeatedTop(context);
+    summaryBox(context, ['Starting balance', 'Credits', 'Debits', 'Ending balance']);
+    activityTable(context, { money: 'one', style: 'parentheses', balanceStyle: 'parentheses' });
+    printDailyBalances(sheet, period, context.variation.dailyBalances, context.dateFormat, 'Daily Balances');
+  },
+  'plus-minus': (context) => {
+    const { sheet } = context;
+    letterhead(context, 'eStatement', [`Account ${context.ledger.accountLast4}`]);
+    sheet.onPageTop = repeatedTop(context);
+    openingClosingLines(context, 'Opening balance', 'Closing balance');
+    activityTable(context, {
+      money: 'one',
+      style: 'plus-minus',
+      balance: context.variation.summary ? 'every' : 'none',
+    });
+  },
+  // No column headings at all: two unlabelled amount columns and a running balance.
+  headingless: (context) => {
+    const { sheet } = context;
+    letterhead(context, 'Statement', [`Account ${context.ledger.accountLast4}`]);
+    sheet.onPageTop = repeatedTop(context);
+    openingClosingLines(context, 'Opening balance', 'Closing balance');
+    activityTable(context, { money: 'two', headings: 'none' });
+  },
+  // Unusual words everywhere: "Money in" / "Money out" sections, "Paid in" / "Paid out" columns.
+  'money-in-out': (context) => {
+    const { sheet, period, variation } = context;
+    letterhead(context, 'Business Current Account', [`Account ${context.ledger.accountLast4}`]);
+    sheet.onPageTop = repeatedTop(context);
+    openingClosingLines(context, 'Balance at start of period', 'Balance at end of period');
+    if (variation.swapColumns) {
+      activityTable(context, { money: 'two', headingSet: 'odd' });
+      return;
+    }
+    const x = { date: 40, desc: 110, amount: sheet.width - 40 };
+    printSection(
+      sheet,
+      'Money in',
+      context.entries.filter((e) => e.direction === 'credit'),
+      {
+        dateFormat: context.dateFormat,
+        negative: false,
+        x,
+        headings: variation.headings,
+        totalLabel: 'Total money in',
+      },
+    );
+    printSection(
+      sheet,
+      'Money out',
+      context.entries.filter((e) => e.direction === 'debit'),
+      {
+        dateFormat: context.dateFormat,
+        negative: false,
+        x,
+        headings: variation.headings,
+        totalLabel: 'Total money out',
+      },
+    );
+    void period;
+  },
+  // Checking and savings of one customer in one statement, each with its own number, summary and activity.
+  'combined-accounts': (context) => {
+    if (!context.savings) throw new Error('combined statements print a savings account');
+    combinedAccounts(context, context.savings.period, context.savings.entries);
+  },
+  'date-after-description': dateAfterDescription,
+};

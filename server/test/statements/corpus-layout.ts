@@ -1,0 +1,249 @@
+// What several families share: letterheads, repeated page tops, summaries and the configurable activity table.
+import type { CorpusLedger, CorpusPeriod } from './corpus-ledger';
+import type { LedgerEntry } from './ledger';
+import type { Variation } from './corpus-types';
+import { PERIOD_FORMATS, amountText, mdy, money, type AmountStyle, type Sheet } from './corpus-print';
+import { printTable, type ColumnKind, type PrintedEntry, type TableColumn, type TableSpec } from './corpus-tables';
+
+export type StatementContext = {
+  sheet: Sheet;
+  ledger: CorpusLedger;
+  period: CorpusPeriod;
+  variation: Variation;
+  rand: () => number;
+  dateFormat: (iso: string) => string;
+  entries: PrintedEntry[];
+  /** The savings account printed after the checking account (combined statements only). */
+  savings?: { period: CorpusPeriod & { last4: string }; entries: PrintedEntry[] };
+};
+
+export function letterhead(context: StatementContext, title: string, right: string[]) {
+  const { sheet, ledger, period, variation } = context;
+  sheet.newPage();
+  sheet.y = 40;
+  sheet.line([{ text: ledger.bankName, x: 36, bold: true, size: sheet.mono ? sheet.size : 14 }], 20);
+  sheet.line([{ text: title, x: 36 }], 14);
+  const top = sheet.y;
+  sheet.line([{ text: ledger.businessName.toUpperCase(), x: 36 }], 11);
+  sheet.line([{ text: '1420 ORCHARD WAY STE 5', x: 36 }], 11);
+  sheet.line([{ text: 'SPRINGFIELD IL 62704-1100', x: 36 }], 11);
+  const afterAddress = sheet.y;
+  sheet.y = top;
+  const lines = [...PERIOD_FORMAT(variation)(period.start, period.end), ...right];
+  for (const text of lines) sheet.line([{ text, x: sheet.width - 36, align: 'right' }], 11);
+  sheet.y = Math.max(afterAddress, sheet.y) + 12;
+}
+
+export function PERIOD_FORMAT(variation: Variation) {
+  return PERIOD_FORMATS[variation.periodFormat % PERIOD_FORMATS.length] ?? PERIOD_FORMATS[0] ?? (() => []);
+}
+
+/** Page top repeated on every later page: bank, account and period, as most statements do. */
+export function repeatedTop(context: StatementContext) {
+  const { sheet, ledger, period } = context;
+  return () => {
+    sheet.y = 36;
+    sheet.line([
+      { text: ledger.bankName, x: 36, bold: true },
+      { text: `Account ending ${ledger.accountLast4}`, x: 260 },
+      { text: `${mdy(period.start)} - ${mdy(period.end)}`, x: sheet.width - 36, align: 'right' },
+    ]);
+    sheet.y += 8;
+  };
+}
+
+export function totals(period: CorpusPeriod) {
+  const credits = period.entries.filter((e) => e.direction === 'credit');
+  const debits = period.entries.filter((e) => e.direction === 'debit');
+  const sum = (list: LedgerEntry[]) => list.reduce((total, entry) => total + entry.amountCents, 0);
+  return { credits, debits, creditCents: sum(credits), debitCents: sum(debits) };
+}
+
+export function summaryBox(context: StatementContext, labels: [string, string, string, string], withCounts = false) {
+  const { sheet, period } = context;
+  const t = totals(period);
+  sheet.line([{ text: 'ACCOUNT SUMMARY', x: 36, bold: true }]);
+  const rows: Array<[string, string, string]> = [
+    [labels[0], '', amountText(period.openingBalanceCents, 'dollar-minus')],
+    [labels[1], withCounts ? String(t.credits.length) : '', `$${money(t.creditCents)}`],
+    [labels[2], withCounts ? String(t.debits.length) : '', `-$${money(t.debitCents)}`],
+    [labels[3], '', amountText(period.closingBalanceCents, 'dollar-minus')],
+  ];
+  for (const [label, count, value] of rows) {
+    sheet.line([
+      { text: label, x: 36 },
+      ...(count ? [{ text: count, x: 250, align: 'right' as const }] : []),
+      { text: value, x: 360, align: 'right' },
+    ]);
+  }
+  sheet.y += 8;
+}
+
+export function columnLayout(
+  context: StatementContext,
+  requested: ColumnKind[],
+  headingsFor: Partial<Record<ColumnKind, [string, string?]>>,
+): TableColumn[] {
+  const { sheet } = context;
+  let kinds = requested;
+  const widths: Record<ColumnKind, number> = {
+    date: sheet.mono ? 60 : 56,
+    date2: 56,
+    ref: 60,
+    type: 44,
+    desc: 0,
+    amount: 84,
+    debit: 76,
+    credit: 76,
+    balance: 84,
+  };
+  // Date columns fit the longest date the statement prints ("September 30, 2026").
+  const widestDate = Math.ceil(sheet.widthOf(context.dateFormat('2026-09-30')) + 12);
+  widths.date = Math.max(widths.date, widestDate);
+  widths.date2 = Math.max(widths.date2, widestDate);
+  // A column is at least as wide as its heading, as on a real statement (headings never overprint each other).
+  for (const kind of kinds) {
+    if (kind === 'desc') continue;
+    const heading = headingsFor[kind] ?? [kind];
+    const oneLine = sheet.widthOf(heading.filter(Boolean).join(' '), true);
+    const twoLine = Math.max(
+      ...heading.filter((part): part is string => Boolean(part)).map((part) => sheet.widthOf(part, true)),
+    );
+    widths[kind] = Math.max(
+      widths[kind],
+      Math.ceil((context.variation.headings === 'two-line' ? twoLine : oneLine) + 12),
+    );
+  }
+  // What does not fit the page is left out, as a bank's layout would (the second date, then the reference).
+  for (const optional of ['date2', 'ref'] as const) {
+    const total = kinds.reduce((sum, kind) => sum + (kind === 'desc' ? 0 : widths[kind]), 0);
+    if (total + 140 > sheet.width - 72 && kinds.includes(optional)) kinds = kinds.filter((kind) => kind !== optional);
+  }
+  const fixed = kinds.reduce((sum, kind) => sum + (kind === 'desc' ? 0 : widths[kind]), 0);
+  widths.desc = Math.max(110, sheet.width - 72 - fixed);
+  const columns: TableColumn[] = [];
+  let x = 36;
+  for (const kind of kinds) {
+    const numeric = kind === 'amount' || kind === 'debit' || kind === 'credit' || kind === 'balance';
+    columns.push({
+      kind,
+      x: numeric ? x + widths[kind] - 4 : x,
+      align: numeric ? 'right' : 'left',
+      heading: headingsFor[kind] ?? [kind],
+      width: widths[kind],
+    });
+    x += widths[kind];
+  }
+  return columns;
+}
+
+export function descWidth(columns: TableColumn[]): number {
+  return (columns.find((column) => column.kind === 'desc')?.width ?? 200) - 12;
+}
+
+export const HEADINGS: Record<string, Partial<Record<ColumnKind, [string, string?]>>> = {
+  plain: {
+    date: ['Date'],
+    date2: ['Effective', 'Date'],
+    ref: ['Reference', 'No.'],
+    type: ['Type'],
+    desc: ['Description'],
+    amount: ['Amount'],
+    debit: ['Withdrawals/', 'Debits'],
+    credit: ['Deposits/', 'Credits'],
+    balance: ['Balance'],
+  },
+  posting: {
+    date: ['Posting', 'Date'],
+    date2: ['Value', 'Date'],
+    ref: ['Bank', 'Reference'],
+    type: ['Type'],
+    desc: ['Transaction', 'Details'],
+    amount: ['Amount', '(USD)'],
+    debit: ['Debit', 'Amount'],
+    credit: ['Credit', 'Amount'],
+    balance: ['Ledger', 'Balance'],
+  },
+  odd: {
+    date: ['Txn', 'Dt'],
+    date2: ['Eff', 'Dt'],
+    ref: ['Serial'],
+    type: ['Kind'],
+    desc: ['Particulars'],
+    amount: ['Net'],
+    debit: ['Paid', 'out'],
+    credit: ['Paid', 'in'],
+    balance: ['Running', 'Total'],
+  },
+};
+
+/** A single activity table: the shape most families share, configured per family. */
+export function activityTable(
+  context: StatementContext,
+  options: {
+    money: 'one' | 'two';
+    style?: AmountStyle;
+    balanceStyle?: AmountStyle;
+    balance?: TableSpec['balance'];
+    newestFirst?: boolean;
+    headings?: Variation['headings'];
+    headingSet?: keyof typeof HEADINGS;
+    balanceForward?: TableSpec['balanceForward'];
+    balanceForwardLabel?: string;
+    type?: boolean;
+    /** The date printed after the description ("Description | Date | Amount"), as some banks do. */
+    dateAfter?: boolean;
+  },
+) {
+  const { variation } = context;
+  const dates: ColumnKind[] = variation.secondDate ? ['date', 'date2'] : ['date'];
+  const text: ColumnKind[] = ['desc'];
+  if (variation.refColumn) text.splice(variation.swapColumns ? 0 : 1, 0, 'ref');
+  if (options.type) text.push('type');
+  const kinds: ColumnKind[] = options.dateAfter ? [...text, ...dates] : [...dates, ...text];
+  if (options.money === 'one') kinds.push('amount');
+  else kinds.push(...(variation.swapColumns ? (['debit', 'credit'] as const) : (['credit', 'debit'] as const)));
+  const balance = options.balance ?? 'every';
+  if (balance !== 'none') kinds.push('balance');
+  // Two unlabelled amount columns and no balance would leave even a person guessing: such tables keep headings.
+  const headings =
+    options.money === 'two' && balance === 'none' && (options.headings ?? variation.headings) === 'none'
+      ? 'one-line'
+      : (options.headings ?? variation.headings);
+  const columns = columnLayout(context, kinds, HEADINGS[options.headingSet ?? 'plain'] ?? {});
+  printTable(
+    context.sheet,
+    {
+      columns,
+      style: options.style ?? 'minus',
+      balanceStyle: options.balanceStyle ?? 'minus',
+      balance,
+      newestFirst: options.newestFirst ?? false,
+      headings,
+      balanceForward: options.balanceForward ?? 'none',
+      balanceForwardLabel: options.balanceForwardLabel ?? 'Beginning Balance',
+      dollarSigns: variation.dollarSigns,
+    },
+    context.entries,
+    context.period,
+    {
+      dateFormat: context.dateFormat,
+      rand: context.rand,
+      // Banks wrap what does not fit their column; some wrap early, at a narrower width.
+      wrapWidth: variation.wrapDescriptions ? Math.min(descWidth(columns), 170) : descWidth(columns),
+    },
+  );
+}
+
+export function openingClosingLines(context: StatementContext, opening: string, closing: string) {
+  const { sheet, period } = context;
+  sheet.line([
+    { text: opening, x: 36 },
+    { text: amountText(period.openingBalanceCents, 'dollar-minus'), x: 300, align: 'right' },
+  ]);
+  sheet.line([
+    { text: closing, x: 36 },
+    { text: amountText(period.closingBalanceCents, 'dollar-minus'), x: 300, align: 'right' },
+  ]);
+  sheet.y += 8;
+}

@@ -1,0 +1,256 @@
+// The tables a statement prints: the activity table, sections, checks paid and daily balances.
+import type { CorpusPeriod } from './corpus-ledger';
+import type { LedgerEntry } from './ledger';
+import type { Variation } from './corpus-types';
+import {
+  PRINTED_DESCRIPTIONS,
+  type Sheet,
+  amountText,
+  money,
+  wrapText,
+  type Align,
+  type AmountStyle,
+  type PrintCell,
+} from './corpus-print';
+
+export type ColumnKind = 'date' | 'date2' | 'ref' | 'type' | 'desc' | 'amount' | 'debit' | 'credit' | 'balance';
+export type TableColumn = { kind: ColumnKind; x: number; align: Align; heading: [string, string?]; width?: number };
+
+export type TableSpec = {
+  columns: TableColumn[];
+  style: AmountStyle;
+  balanceStyle: AmountStyle;
+  /** 'every': on each row; 'end-of-day': only on a day's last row (as some national banks print). */
+  balance: 'every' | 'end-of-day' | 'none';
+  newestFirst: boolean;
+  headings: Variation['headings'];
+  /** A "Balance forward" row at the top of every page after the first (and at the start). */
+  balanceForward: 'none' | 'start' | 'every-page';
+  balanceForwardLabel: string;
+  /** A "$" at the left edge of every amount column (accounting style). */
+  dollarSigns?: boolean;
+};
+
+export type PrintedEntry = LedgerEntry & { printed: string; source: LedgerEntry };
+
+export function printHeadings(sheet: Sheet, columns: TableColumn[], headings: Variation['headings']) {
+  if (headings === 'none') return;
+  if (headings === 'one-line') {
+    sheet.line(
+      columns.map((column) => ({
+        text: column.heading.filter(Boolean).join(' '),
+        x: column.x,
+        align: column.align,
+        bold: true,
+      })),
+    );
+  } else {
+    sheet.line(columns.map((column) => ({ text: column.heading[0], x: column.x, align: column.align, bold: true })));
+    const second = columns.filter((column) => column.heading[1]);
+    sheet.line(
+      second.map((column) => ({ text: column.heading[1] ?? '', x: column.x, align: column.align, bold: true })),
+    );
+  }
+  sheet.y += 2;
+}
+
+export function otherDate(entry: LedgerEntry, rand: () => number): string {
+  // A value or effective date: usually the posting day, sometimes the business day before.
+  if (rand() < 0.8) return entry.date;
+  const date = new Date(`${entry.date}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - 1);
+  return date.toISOString().slice(0, 10);
+}
+
+export function printTable(
+  sheet: Sheet,
+  spec: TableSpec,
+  entries: PrintedEntry[],
+  period: CorpusPeriod,
+  context: { dateFormat: (iso: string) => string; rand: () => number; wrapWidth: number | null },
+) {
+  const rows = spec.newestFirst ? [...entries].reverse() : entries;
+  const balanceAt = (index: number) => rows[index]?.balanceAfterCents ?? 0;
+  let lastBalance = spec.newestFirst ? period.closingBalanceCents : period.openingBalanceCents;
+  const descColumn = spec.columns.find((column) => column.kind === 'desc');
+  const forwardRow = (label: string) => {
+    const dateColumn = spec.columns.find((column) => column.kind === 'date');
+    const balanceColumn = spec.columns.find((column) => column.kind === 'balance');
+    if (!balanceColumn || !descColumn) return;
+    sheet.line([
+      ...(dateColumn && label !== 'BALANCE FORWARD'
+        ? [{ text: context.dateFormat(period.start), x: dateColumn.x, align: dateColumn.align }]
+        : []),
+      { text: label, x: descColumn.x },
+      { text: amountText(lastBalance, spec.balanceStyle), x: balanceColumn.x, align: balanceColumn.align },
+    ]);
+  };
+  const pageTop = sheet.onPageTop;
+  sheet.onPageTop = () => {
+    pageTop();
+    printHeadings(sheet, spec.columns, spec.headings);
+    if (spec.balanceForward === 'every-page' && !spec.newestFirst) forwardRow(spec.balanceForwardLabel);
+  };
+  sheet.ensure(4);
+  printHeadings(sheet, spec.columns, spec.headings);
+  if (spec.balanceForward !== 'none' && !spec.newestFirst) forwardRow(spec.balanceForwardLabel);
+  rows.forEach((entry, index) => {
+    const lines = context.wrapWidth && descColumn ? wrapText(sheet, entry.printed, context.wrapWidth) : [entry.printed];
+    sheet.ensure(lines.length);
+    const signedCents = entry.direction === 'credit' ? entry.amountCents : -entry.amountCents;
+    const nextSameDay = rows[index + 1]?.date === entry.date;
+    const cells: PrintCell[] = [];
+    for (const column of spec.columns) {
+      const at = { x: column.x, align: column.align };
+      if (column.kind === 'date') cells.push({ text: context.dateFormat(entry.date), ...at });
+      else if (column.kind === 'date2') cells.push({ text: context.dateFormat(otherDate(entry, context.rand)), ...at });
+      else if (column.kind === 'ref') cells.push({ text: String(100000 + Math.floor(context.rand() * 899999)), ...at });
+      else if (column.kind === 'type') cells.push({ text: entry.direction === 'credit' ? 'Credit' : 'Debit', ...at });
+      else if (column.kind === 'desc') cells.push({ text: lines[0] ?? '', ...at });
+      else if (column.kind === 'amount') cells.push({ text: amountText(signedCents, spec.style), ...at });
+      else if (column.kind === 'debit' && entry.direction === 'debit')
+        cells.push({ text: money(entry.amountCents), ...at });
+      else if (column.kind === 'credit' && entry.direction === 'credit')
+        cells.push({ text: money(entry.amountCents), ...at });
+      else if (column.kind === 'balance') {
+        const show = spec.balance === 'every' || (spec.balance === 'end-of-day' && !nextSameDay);
+        if (show) cells.push({ text: amountText(balanceAt(index), spec.balanceStyle), ...at });
+      }
+    }
+    if (spec.dollarSigns) cells.push(...dollarCells(spec.columns, cells));
+    sheet.line(cells);
+    for (const extra of lines.slice(1)) sheet.line([{ text: extra, x: descColumn?.x ?? 0 }], sheet.size * 1.2);
+    lastBalance = entry.balanceAfterCents;
+  });
+  sheet.onPageTop = pageTop;
+}
+
+/** Accounting style: a "$" at the left edge of each amount column that has a figure on the row. */
+function dollarCells(columns: TableColumn[], cells: PrintCell[]): PrintCell[] {
+  const numeric = new Set<ColumnKind>(['amount', 'debit', 'credit', 'balance']);
+  return columns
+    .filter((column) => numeric.has(column.kind) && cells.some((cell) => cell.x === column.x && cell.text))
+    .map((column) => ({ text: '$', x: column.x - (column.width ?? 80) + 10 }));
+}
+
+/** Entries of one section: date | description | amount, unsigned or negative in debit sections. */
+export function printSection(
+  sheet: Sheet,
+  title: string,
+  entries: PrintedEntry[],
+  context: {
+    dateFormat: (iso: string) => string;
+    negative: boolean;
+    x: { date: number; desc: number; amount: number };
+    headings: Variation['headings'];
+    totalLabel: string;
+  },
+) {
+  const heading = (suffix: string) => {
+    sheet.y += 4;
+    sheet.line([{ text: `${title}${suffix}`, x: 36, bold: true, size: sheet.size + 2 }], sheet.size * 1.8);
+    if (context.headings !== 'none')
+      sheet.line([
+        { text: 'Date', x: context.x.date, bold: true },
+        { text: 'Description', x: context.x.desc, bold: true },
+        { text: 'Amount', x: context.x.amount, align: 'right', bold: true },
+      ]);
+  };
+  const pageTop = sheet.onPageTop;
+  sheet.onPageTop = () => {
+    pageTop();
+    heading(' (continued)');
+  };
+  sheet.ensure(5);
+  heading('');
+  for (const entry of entries) {
+    const lines = wrapText(sheet, entry.printed, context.x.amount - 100 - context.x.desc);
+    sheet.ensure(lines.length);
+    sheet.line([
+      { text: context.dateFormat(entry.date), x: context.x.date },
+      { text: lines[0] ?? '', x: context.x.desc },
+      {
+        text: context.negative ? `-${money(entry.amountCents)}` : money(entry.amountCents),
+        x: context.x.amount,
+        align: 'right',
+      },
+    ]);
+    for (const extra of lines.slice(1)) sheet.line([{ text: extra, x: context.x.desc }], sheet.size * 1.2);
+  }
+  sheet.onPageTop = pageTop;
+  sheet.ensure(2);
+  const total = entries.reduce((sum, entry) => sum + entry.amountCents, 0);
+  sheet.line([
+    { text: context.totalLabel, x: context.x.desc, bold: true },
+    { text: `${context.negative ? '-' : ''}$${money(total)}`, x: context.x.amount, align: 'right', bold: true },
+  ]);
+}
+
+export function printChecks(
+  sheet: Sheet,
+  checks: PrintedEntry[],
+  dateFormat: (iso: string) => string,
+  x: { number: number; date: number; amount: number },
+) {
+  if (checks.length === 0) return;
+  sheet.ensure(5);
+  sheet.y += 4;
+  sheet.line([{ text: 'CHECKS PAID', x: 36, bold: true, size: sheet.size + 2 }], sheet.size * 1.8);
+  sheet.line([
+    { text: 'CHECK NO.', x: x.number, bold: true },
+    { text: 'DATE PAID', x: x.date, bold: true },
+    { text: 'AMOUNT', x: x.amount, align: 'right', bold: true },
+  ]);
+  for (const check of checks) {
+    sheet.ensure(1);
+    // A checks-paid table prints the number only; the reader names the row after it.
+    PRINTED_DESCRIPTIONS.set(check.source, check.description);
+    sheet.line([
+      { text: /\d+/.exec(check.description)?.[0] ?? '', x: x.number },
+      { text: dateFormat(check.date), x: x.date },
+      { text: `$${money(check.amountCents)}`, x: x.amount, align: 'right' },
+    ]);
+  }
+  const total = checks.reduce((sum, entry) => sum + entry.amountCents, 0);
+  sheet.line([
+    { text: 'Total Checks Paid', x: x.date, bold: true },
+    { text: `$${money(total)}`, x: x.amount, align: 'right', bold: true },
+  ]);
+}
+
+/** End-of-day balances as a list or as a grid of date/balance pairs: not transactions. */
+export function printDailyBalances(
+  sheet: Sheet,
+  period: CorpusPeriod,
+  mode: Variation['dailyBalances'],
+  dateFormat: (iso: string) => string,
+  title: string,
+) {
+  if (mode === 'none') return;
+  const days: Array<[string, number]> = [];
+  for (const entry of period.entries) {
+    const last = days.at(-1);
+    if (last && last[0] === entry.date) last[1] = entry.balanceAfterCents;
+    else days.push([entry.date, entry.balanceAfterCents]);
+  }
+  sheet.ensure(4);
+  sheet.y += 6;
+  sheet.line([{ text: title, x: 36, bold: true, size: sheet.size + 2 }], sheet.size * 1.8);
+  const perRow = mode === 'grid' ? 3 : 1;
+  const step = (sheet.width - 72) / perRow;
+  sheet.line(
+    Array.from({ length: perRow }, (_, column) => [
+      { text: 'Date', x: 40 + column * step, bold: true },
+      { text: 'Balance', x: 40 + column * step + step * 0.6, align: 'right' as const, bold: true },
+    ]).flat(),
+  );
+  for (let index = 0; index < days.length; index += perRow) {
+    sheet.ensure(1);
+    sheet.line(
+      days.slice(index, index + perRow).flatMap(([date, balance], column) => [
+        { text: dateFormat(date), x: 40 + column * step },
+        { text: amountText(balance, 'minus'), x: 40 + column * step + step * 0.6, align: 'right' as const },
+      ]),
+    );
+  }
+}
