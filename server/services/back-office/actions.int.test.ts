@@ -60,7 +60,13 @@ describe('application status', () => {
     expect(row).toMatchObject({ status: 'approved', approvedAmountCents: 4_200_000 });
     expect(row!.decidedAt).not.toBeNull();
     const detail = await caller.admin.applicationById({ id: application.id });
-    expect(detail.history[0]).toMatchObject({
+    // Newest first: the notice's send, the decision, then the status change itself.
+    expect(detail.history.map((event) => event.action).slice(0, 3)).toEqual([
+      'application.adverse_action_sent',
+      'application.decision',
+      'application.status',
+    ]);
+    expect(detail.history[2]).toMatchObject({
       action: 'application.status',
       from: 'review',
       to: 'approved',
