@@ -1,4 +1,4 @@
-import { Alert, Checkbox, Field, Fieldset, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Checkbox, Field, Spinner, Stack, Text, Textarea, chakra } from '@chakra-ui/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { FormDialog } from '@/components/form-dialog';
 import { toaster } from '@/components/ui/toaster';
@@ -114,12 +114,14 @@ function DecisionForm({ application, decision, onClose }: Props) {
               </Alert.Description>
             </Alert.Root>
           )}
-          <Fieldset.Root invalid={Boolean(errors.reasons)}>
-            <Fieldset.Legend>Principal reasons (up to 4)</Fieldset.Legend>
-            <Fieldset.HelperText>
+          <chakra.fieldset aria-describedby={errors.reasons ? 'decision-reasons-error' : 'decision-reasons-help'}>
+            <chakra.legend fontWeight="medium" mb="1">
+              Principal reasons (up to 4)
+            </chakra.legend>
+            <Text id="decision-reasons-help" fontSize="sm" color="fg.muted" mb="2">
               Pre-selected from the automated analysis; change them as you judge.
-            </Fieldset.HelperText>
-            <Fieldset.Content>
+            </Text>
+            <Stack gap="2">
               {reasonsFor(decision).map((reason) => (
                 <Checkbox.Root
                   key={reason.code}
@@ -132,9 +134,13 @@ function DecisionForm({ application, decision, onClose }: Props) {
                   <Checkbox.Label fontWeight="normal">{reason.label}</Checkbox.Label>
                 </Checkbox.Root>
               ))}
-            </Fieldset.Content>
-            {errors.reasons && <Fieldset.ErrorText>{errors.reasons[0]}</Fieldset.ErrorText>}
-          </Fieldset.Root>
+            </Stack>
+            {errors.reasons && (
+              <Text id="decision-reasons-error" fontSize="sm" color="fg.error" mt="2">
+                {errors.reasons[0]}
+              </Text>
+            )}
+          </chakra.fieldset>
           {chosen.includes('other') && (
             <Field.Root required invalid={Boolean(errors.otherReason)}>
               <Field.Label>Other reason, as the applicant will read it</Field.Label>
