@@ -33,6 +33,7 @@ test.describe('decisions with reasons', () => {
     browser,
     loginAs,
   }) => {
+    test.slow(); // two signed-in areas and two axe scans
     const name = `${word()} Corner Deli`;
     const client = await createUser({ role: 'client', firstName: 'Jordan' });
     const id = await insertReviewApplication(name, client.id, client.email);
