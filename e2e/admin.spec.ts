@@ -124,7 +124,11 @@ test.describe('back office', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
 
     // Status change with the spec's toast; the client then sees the new status.
+    // Approving is a decision: the reasons form opens with the reasons the analysis implies already chosen.
     await page.getByRole('combobox', { name: `Status of ${pendingName}` }).selectOption('approved');
+    const decision = page.getByRole('dialog', { name: `Approve ${pendingName}` });
+    await expect(decision.getByRole('checkbox', { name: 'Figures verified by staff' })).toBeChecked();
+    await decision.getByRole('button', { name: 'Approve application' }).click();
     await expect(page.getByText('Application status updated successfully')).toBeVisible();
     const clientContext = await browser.newContext({ baseURL: E2E_BASE_URL });
     try {

@@ -64,6 +64,13 @@ export const adminRoutes: RestRoute[] = [
       data: await caller.admin.setApplicationStatus({ ...(body as object), id: params.id ?? '' } as never),
     }),
   },
+  // Decisions with reasons: the principal reasons travel in the status body above ({status, reasons, otherReason,
+  // note}); this row reads the decisions, the pre-selected reasons and each notice's send time.
+  {
+    method: 'GET',
+    path: '/api/admin/applications/:id/decisions',
+    call: async ({ caller, params }) => ({ data: await caller.admin.decisionContext({ id: params.id ?? '' }) }),
+  },
   {
     method: 'POST',
     path: '/api/admin/applications/:id/reveal',

@@ -53,6 +53,11 @@ export const clientRoutes: RestRoute[] = [
       data: await caller.client.requestConsolidation(withPath(body, 'id', params.id)),
     }),
   },
+  {
+    method: 'GET',
+    path: '/api/client/applications/:id/notices',
+    call: async ({ caller, params }) => ({ data: await caller.client.adverseActionNotices({ id: params.id ?? '' }) }),
+  },
   { method: 'GET', path: '/api/client/loans', call: async ({ caller }) => ({ data: await caller.client.loans() }) },
   {
     method: 'GET',

@@ -43,6 +43,7 @@ import {
   revealApplicationPii,
   setApplicationStatus,
   countUnfinishedOcrJobs,
+  getDecisionContext,
 } from '../services/applications/index';
 import type { Actor } from '../deps';
 import { getLoanPayments, recordLoanPayment } from '../services/loans/index';
@@ -119,6 +120,9 @@ export const adminRouter = router({
   notes: staff.input(noteSubjectSchema).query(({ ctx, input }) => listNotes(ctx, ctx.user.id, input)),
   addNote: staff.input(addNoteSchema).mutation(({ ctx, input }) => addNote(ctx, actorOf(ctx), input)),
   editNote: staff.input(editNoteSchema).mutation(({ ctx, input }) => editNote(ctx, actorOf(ctx), input)),
+
+  // Decisions with reasons: the form's pre-selected reasons, the decisions so far and their notices' send times.
+  decisionContext: staff.input(byIdSchema).query(({ ctx, input }) => getDecisionContext(ctx, input.id)),
 
   refinanceRequests: staff.query(({ ctx }) => listRefinanceRequests(ctx)),
 

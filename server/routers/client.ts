@@ -5,7 +5,7 @@ import {
   requestConsolidationSchema,
   requestLowerPaymentSchema,
 } from '../../src/shared/schemas/offers';
-import { listClientApplications } from '../services/applications/index';
+import { listClientApplications, listClientNotices } from '../services/applications/index';
 import {
   acceptFunding,
   getClientLoanSchedule,
@@ -62,6 +62,10 @@ export const clientRouter = router({
     .input(requestLowerPaymentSchema)
     .mutation(({ ctx, input }) => requestLowerPayment(ctx.db, { ip: ctx.meta.ip }, ctx.user.id, input)),
   refinanceRequests: protectedProcedure.query(({ ctx }) => listRefinanceRequests(ctx.db, ctx.user.id)),
+  /** Adverse action notices on one of the client's own applications (another client's id is 404). */
+  adverseActionNotices: protectedProcedure
+    .input(applicationIdSchema)
+    .query(({ ctx, input }) => listClientNotices(ctx.db, ctx.user.id, input.id)),
   requestRefinance: protectedProcedure
     .input(createRefinanceRequestSchema)
     .mutation(({ ctx, input }) => createRefinanceRequest(ctx.db, { ip: ctx.meta.ip }, ctx.user.id, input)),

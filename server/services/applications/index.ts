@@ -20,3 +20,4 @@ export { getClientProfile } from './profile';
 export { quarantineTestFiles, type WarnLog } from './screening-malware';
 export { setApplicationStatus } from './status';
 export { assertKeyNotInFlight, submitApplication } from './submission';
+export { getDecisionContext, listClientNotices } from './decisions';

@@ -35,7 +35,13 @@ describe('application status', () => {
     await insertUnderwriting(application.id, { approvedAmountCents: 4_200_000 });
     const caller = await callerFor(admin);
     const before = Date.now() - 1000;
-    await expect(caller.admin.setApplicationStatus({ id: application.id, status: 'approved' })).resolves.toEqual({
+    await expect(
+      caller.admin.setApplicationStatus({
+        id: application.id,
+        status: 'approved',
+        reasons: ['verified-by-staff', 'insufficient-revenue'],
+      }),
+    ).resolves.toEqual({
       id: application.id,
       status: 'approved',
     });
@@ -54,7 +60,13 @@ describe('application status', () => {
     expect(row).toMatchObject({ status: 'approved', approvedAmountCents: 4_200_000 });
     expect(row!.decidedAt).not.toBeNull();
     const detail = await caller.admin.applicationById({ id: application.id });
-    expect(detail.history[0]).toMatchObject({
+    // Newest first: the notice's send, the decision, then the status change itself.
+    expect(detail.history.map((event) => event.action).slice(0, 3)).toEqual([
+      'application.adverse_action_sent',
+      'application.decision',
+      'application.status',
+    ]);
+    expect(detail.history[2]).toMatchObject({
       action: 'application.status',
       from: 'review',
       to: 'approved',
@@ -65,14 +77,18 @@ describe('application status', () => {
   it('refuses a funded application (409) and statuses staff may not set (400), changing nothing', async () => {
     const caller = await callerFor(await insertUser({ role: 'admin' }));
     const funded = await insertApplication({ status: 'funded' });
-    await expect(caller.admin.setApplicationStatus({ id: funded.id, status: 'declined' })).rejects.toMatchObject({
+    await expect(
+      caller.admin.setApplicationStatus({ id: funded.id, status: 'declined', reasons: ['time-in-business'] }),
+    ).rejects.toMatchObject({
       code: 'CONFLICT',
     });
     const pending = await insertApplication();
     await expect(
       caller.admin.setApplicationStatus({ id: pending.id, status: 'funded' as never }),
     ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
-    await expect(caller.admin.setApplicationStatus({ id: randomUUID(), status: 'approved' })).rejects.toMatchObject({
+    await expect(
+      caller.admin.setApplicationStatus({ id: randomUUID(), status: 'approved', reasons: ['meets-requirements'] }),
+    ).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
     expect(await auditsFor(funded.id, 'application.status')).toHaveLength(0);
@@ -84,7 +100,7 @@ describe('application status', () => {
     const cookie = await sessionCookieFor(await insertUser({ role: 'admin' }));
     const response = await jsonRequest(server.url, `/api/admin/applications/${application.id}/status`, {
       method: 'PUT',
-      body: { status: 'declined' },
+      body: { status: 'declined', reasons: ['insufficient-revenue'] },
       cookie,
     });
     expect(response.status).toBe(200);
@@ -92,7 +108,7 @@ describe('application status', () => {
     const conflict = await insertApplication({ status: 'funded' });
     const refused = await jsonRequest(server.url, `/api/admin/applications/${conflict.id}/status`, {
       method: 'PUT',
-      body: { status: 'approved' },
+      body: { status: 'approved', reasons: ['meets-requirements'] },
       cookie,
     });
     expect(refused.status).toBe(409);

@@ -63,6 +63,8 @@ const HISTORY_ACTIONS: Record<string, string> = {
   'offer.sign': 'Offer signed by the client',
   'application.consolidation_request': 'Consolidation requested by the client',
   'application.assign': 'Assignment changed',
+  'application.decision': 'Decision recorded with principal reasons',
+  'application.adverse_action_sent': 'Adverse action notice emailed to the applicant',
 };
 
 async function historyOf(db: DbOrTx, applicationId: string) {

@@ -150,7 +150,7 @@ const ENDPOINTS: Endpoint[] = [
       jsonRequest(server.url, `/api/admin/applications/${randomUUID()}/status`, {
         method: 'PUT',
         cookie: admin,
-        body: { status: 'approved' },
+        body: { status: 'approved', reasons: ['meets-requirements'] },
       }),
   },
   {

@@ -33,12 +33,50 @@ describe('admin schemas', () => {
   });
 
   it('lets staff set only pending, review, approved and declined', () => {
-    for (const status of ['pending', 'review', 'approved', 'declined']) {
+    for (const status of ['pending', 'review']) {
       expect(setApplicationStatusSchema.safeParse({ id: 'a', status }).success).toBe(true);
     }
-    for (const status of ['funded', 'incomplete', 'anything']) {
-      expect(setApplicationStatusSchema.safeParse({ id: 'a', status }).success).toBe(false);
+    for (const status of ['approved', 'declined']) {
+      expect(
+        setApplicationStatusSchema.safeParse({ id: 'a', status, reasons: ['other'], otherReason: 'x' }).success,
+      ).toBe(true);
     }
+    for (const status of ['funded', 'incomplete', 'anything']) {
+      expect(setApplicationStatusSchema.safeParse({ id: 'a', status, reasons: ['other'] }).success).toBe(false);
+    }
+  });
+
+  it('takes 1-4 principal reasons from the list for a decision, and none otherwise (docs/product.md 6.7)', () => {
+    const messages = (input: object) => {
+      const result = setApplicationStatusSchema.safeParse({ id: 'a', ...input });
+      return result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    };
+    expect(messages({ status: 'declined' })).toEqual(['reasons: Choose at least one principal reason for declining']);
+    expect(messages({ status: 'approved', reasons: [] })).toEqual([
+      'reasons: Choose at least one principal reason for approving',
+    ]);
+    expect(messages({ status: 'declined', reasons: ['made-up'] })).toEqual(['reasons.0: Choose reasons from the list']);
+    expect(
+      messages({
+        status: 'declined',
+        reasons: ['insufficient-revenue', 'negative-days', 'existing-financing', 'time-in-business', 'credit-history'],
+      }),
+    ).toEqual(['reasons: Choose at most 4 principal reasons']);
+    expect(messages({ status: 'declined', reasons: ['verified-by-staff'] })).toEqual([
+      'reasons: A decline takes reasons against the application only',
+    ]);
+    expect(messages({ status: 'declined', reasons: ['other'], otherReason: '   ' })).toEqual([
+      'otherReason: Describe the other reason in words the applicant will read',
+    ]);
+    expect(messages({ status: 'approved', reasons: ['meets-requirements'], otherReason: 'Why' })).toEqual([
+      'otherReason: Choose "Staff judgement: other" to give a reason of your own',
+    ]);
+    expect(messages({ status: 'review', note: 'Looks fine' })).toEqual([
+      'reasons: Reasons are given only when approving or declining',
+    ]);
+    expect(messages({ status: 'approved', reasons: ['meets-requirements', 'meets-requirements'], note: 'ok' })).toEqual(
+      [],
+    );
   });
 
   it('needs a reason and a 6-digit code to reveal', () => {

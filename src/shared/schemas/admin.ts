@@ -1,5 +1,12 @@
 import { z } from 'zod';
 import { ADMIN_PAGE_SIZE } from '../constants';
+import {
+  DECISION_NOTE_MAX_LENGTH,
+  DECISION_REASON_CODES,
+  MAX_DECISION_REASONS,
+  OTHER_REASON_MAX_LENGTH,
+  isAdverseReason,
+} from '../decisions';
 import { emailSchema, requiredText } from './auth';
 import { ASSIGNEE_FILTERS } from './back-office-work';
 import type { LowerPaymentRequestDto, OfferSignatureDto } from './offers';
@@ -77,8 +84,45 @@ export type ListLoansQuery = z.output<typeof listLoansSchema>;
 export const byIdSchema = z.object({ id }).strict();
 export const byEmailSchema = z.object({ email: emailSchema() }).strict();
 
-export const setApplicationStatusSchema = z.object({ id, status: staffStatusSchema }).strict();
-export type SetApplicationStatusInput = z.infer<typeof setApplicationStatusSchema>;
+/**
+ * A status change. Approving or declining is a decision: it takes 1-4 principal reasons from the one list
+ * (src/shared/decisions.ts), the applicant-facing sentence when "other" is among them, and an optional staff note.
+ * Pending and review take none. The same body serves the selector and `PUT /api/admin/applications/{id}/status`.
+ */
+export const setApplicationStatusSchema = z
+  .object({
+    id,
+    status: staffStatusSchema,
+    reasons: z.array(z.enum(DECISION_REASON_CODES, 'Choose reasons from the list')).max(20).optional(),
+    otherReason: optionalText(OTHER_REASON_MAX_LENGTH),
+    note: optionalText(DECISION_NOTE_MAX_LENGTH),
+  })
+  .strict()
+  .superRefine((input, ctx) => {
+    const reasons = [...new Set(input.reasons ?? [])];
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (input.status !== 'approved' && input.status !== 'declined') {
+      if (reasons.length > 0 || input.otherReason || input.note)
+        issue('reasons', 'Reasons are given only when approving or declining');
+      return;
+    }
+    if (reasons.length === 0) {
+      issue(
+        'reasons',
+        `Choose at least one principal reason for ${input.status === 'declined' ? 'declining' : 'approving'}`,
+      );
+      return;
+    }
+    if (reasons.length > MAX_DECISION_REASONS)
+      issue('reasons', `Choose at most ${MAX_DECISION_REASONS} principal reasons`);
+    if (input.status === 'declined' && reasons.some((code) => !isAdverseReason(code)))
+      issue('reasons', 'A decline takes reasons against the application only');
+    if (reasons.includes('other') && !input.otherReason)
+      issue('otherReason', 'Describe the other reason in words the applicant will read');
+    if (!reasons.includes('other') && input.otherReason)
+      issue('otherReason', 'Choose "Staff judgement: other" to give a reason of your own');
+  });
+export type SetApplicationStatusInput = z.output<typeof setApplicationStatusSchema>;
 
 /** A full SSN/EIN/birth date is shown only for a stated reason and a fresh authenticator code. */
 export const revealPiiSchema = z

@@ -26,6 +26,7 @@ import { formatCalendarDate, formatDateTime, formatUsd, shortId } from '@shared/
 import { AiDecisionBadge, StatusBadge } from './badges';
 import { FieldList } from './field-list';
 import { AssigneeControl } from './assignee-control';
+import { DecisionsPanel } from './decisions-panel';
 import { NotesTimeline } from './notes-timeline';
 import { LowerPaymentRequestList, OfferSignaturePanel } from './offer-signature';
 import { StatusSelect } from './status-select';
@@ -201,6 +202,7 @@ function DetailsPanel({
           ['Existing client', detail.isExistingClient ? 'Yes' : 'No'],
         ]}
       />
+      <DecisionsPanel applicationId={detail.id} />
       <Section title="Business">
         <FieldList
           rows={[

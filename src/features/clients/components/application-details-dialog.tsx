@@ -4,6 +4,7 @@ import { AppDialog } from '@/components/form-dialog';
 import { formatLocalDate, formatUsd, shortId } from '@shared/format';
 import { applicationStatusBadge } from '../utils/labels';
 import { StatusBadge } from './status-badge';
+import { AdverseActionNotices } from './adverse-action-notices';
 import type { ClientApplication } from '../types';
 
 /** View Details: the application, the full offer and the automated analysis (client portal). */
@@ -65,6 +66,7 @@ export function ApplicationDetailsDialog({
                   </Text>
                 )}
               </Section>
+              <AdverseActionNotices applicationId={application.id} />
               {application.analysis && (
                 <Section title="Automated analysis">
                   <DataList.Root orientation="horizontal">

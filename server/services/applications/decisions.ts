@@ -1,0 +1,251 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import {
+  adverseActionNotices,
+  applicationDecisions,
+  applications,
+  underwritingResults,
+  users,
+} from '../../../drizzle/schema/index';
+import {
+  decisionReason,
+  isAdverseReason,
+  type AdverseActionNoticeDto,
+  type ApplicationDecisionDto,
+  type DecisionContextDto,
+  type StaffDecision,
+} from '../../../src/shared/decisions';
+import { centsToDollars } from '../../../src/shared/format';
+import type { LenderConfig } from '../../../src/shared/lender';
+import type { Db, DbOrTx, Tx } from '../../db';
+import { recordAudit, auditedTransaction } from '../../lib/audit';
+import { asUtcDate } from '../../lib/dates';
+import { AppError } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import type { Actor, ServiceDeps } from '../../deps';
+import { buildAdverseActionNotice, noticeKindOf } from './adverse-action';
+import { adverseActionNoticeMail } from './decision-emails';
+import { suggestReasons } from './decision-reasons';
+
+// Staff decisions with principal reasons and the adverse action notices they produce (docs/product.md 6.7).
+
+const COUNTER_OFFER_NEEDS_REASON =
+  'This approval is for less than the applicant requested: choose at least one reason against the full amount';
+
+/**
+ * Stores a decision (inside the status change's transaction, after the application row is updated) and, for a
+ * decline or an unrequested counter-offer, its notice. Refuses a counter-offer without an adverse reason, which rolls
+ * the whole status change back.
+ */
+export async function recordDecision(
+  tx: Tx,
+  lender: LenderConfig,
+  actor: Actor,
+  input: {
+    application: { id: string; businessName: string; loanAmountCents: number; approvedAmountCents: number | null };
+    decision: StaffDecision;
+    reasons: string[];
+    otherReason: string | null;
+    note: string | null;
+  },
+): Promise<{ decisionId: string; noticeId: string | null }> {
+  const { application, decision } = input;
+  const reasons = [...new Set(input.reasons)];
+  const approvedCents = decision === 'approved' ? application.approvedAmountCents : null;
+  const kind = noticeKindOf({ decision, requestedCents: application.loanAmountCents, approvedCents });
+  if (kind === 'counter_offer' && !reasons.some(isAdverseReason)) {
+    throw new AppError('BAD_REQUEST', COUNTER_OFFER_NEEDS_REASON, {
+      fieldErrors: { reasons: [COUNTER_OFFER_NEEDS_REASON] },
+    });
+  }
+  const decidedAt = new Date();
+  const decisionId = newId();
+  await tx.insert(applicationDecisions).values({
+    id: decisionId,
+    applicationId: application.id,
+    decision,
+    reasons,
+    otherReason: input.otherReason,
+    note: input.note,
+    requestedAmountCents: application.loanAmountCents,
+    approvedAmountCents: approvedCents,
+    decidedBy: actor.id,
+    decidedAt,
+  });
+  let noticeId: string | null = null;
+  if (kind) {
+    noticeId = newId();
+    const content = buildAdverseActionNotice({
+      kind,
+      applicationId: application.id,
+      businessName: application.businessName,
+      requestedCents: application.loanAmountCents,
+      approvedCents,
+      reasons,
+      otherReason: input.otherReason,
+      lender,
+      decidedAt,
+    });
+    await tx
+      .insert(adverseActionNotices)
+      .values({ id: noticeId, applicationId: application.id, decisionId, kind, content, createdAt: decidedAt });
+  }
+  // Codes only: the note and the applicant-facing sentence stay in their table (no free text in the audit log).
+  await recordAudit(tx, {
+    actorId: actor.id,
+    actorRole: actor.role,
+    action: 'application.decision',
+    targetType: 'application',
+    targetId: application.id,
+    ip: actor.ip,
+    detail: { decisionId, decision, reasons, noticeId, hasNote: input.note !== null },
+  });
+  return { decisionId, noticeId };
+}
+
+/**
+ * Emails a stored notice to the applicant and stores the send time, audited. A mail failure is logged and leaves
+ * `sentAt` empty (staff see "Not sent"); the decision stands either way.
+ */
+export async function sendAdverseActionNotice(
+  deps: Pick<ServiceDeps, 'db' | 'mailer' | 'log' | 'env'>,
+  actor: Actor,
+  noticeId: string,
+): Promise<Date | null> {
+  const [row] = await deps.db
+    .select({
+      id: adverseActionNotices.id,
+      applicationId: adverseActionNotices.applicationId,
+      content: adverseActionNotices.content,
+      email: applications.email,
+      ownerName: applications.ownerName,
+    })
+    .from(adverseActionNotices)
+    .innerJoin(applications, eq(applications.id, adverseActionNotices.applicationId))
+    .where(eq(adverseActionNotices.id, noticeId));
+  if (!row) return null;
+  try {
+    await deps.mailer.send(
+      adverseActionNoticeMail({
+        to: row.email,
+        ownerName: row.ownerName,
+        notice: row.content,
+        publicUrl: deps.env.publicUrl,
+      }),
+    );
+  } catch (error) {
+    deps.log.error({ event: 'adverse_action.mail_failed', noticeId, err: (error as Error).message }, 'mail failed');
+    return null;
+  }
+  const sentAt = new Date();
+  await auditedTransaction(deps.db, async (tx) => {
+    await tx.update(adverseActionNotices).set({ sentAt }).where(eq(adverseActionNotices.id, noticeId));
+    await recordAudit(tx, {
+      actorId: actor.id,
+      actorRole: actor.role,
+      action: 'application.adverse_action_sent',
+      targetType: 'application',
+      targetId: row.applicationId,
+      ip: actor.ip,
+      detail: { noticeId },
+    });
+  });
+  return sentAt;
+}
+
+type NoticeRow = typeof adverseActionNotices.$inferSelect;
+
+function toNoticeDto(row: NoticeRow): AdverseActionNoticeDto {
+  return {
+    id: row.id,
+    applicationId: row.applicationId,
+    kind: row.kind,
+    content: row.content,
+    createdAt: asUtcDate(row.createdAt),
+    sentAt: row.sentAt ? asUtcDate(row.sentAt) : null,
+  };
+}
+
+/** A client's notices on one of their own applications, newest first; another client's id is 404. */
+export async function listClientNotices(db: Db, userId: string, applicationId: string) {
+  const [owned] = await db
+    .select({ id: applications.id })
+    .from(applications)
+    .where(and(eq(applications.id, applicationId), eq(applications.userId, userId)));
+  if (!owned) throw new AppError('NOT_FOUND', 'Application not found');
+  const rows = await db
+    .select()
+    .from(adverseActionNotices)
+    .where(eq(adverseActionNotices.applicationId, applicationId))
+    .orderBy(desc(adverseActionNotices.createdAt), desc(adverseActionNotices.id));
+  return rows.map(toNoticeDto);
+}
+
+async function decisionsOf(db: DbOrTx, applicationId: string): Promise<ApplicationDecisionDto[]> {
+  const rows = await db
+    .select({
+      decision: applicationDecisions,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+    })
+    .from(applicationDecisions)
+    .leftJoin(users, eq(users.id, applicationDecisions.decidedBy))
+    .where(eq(applicationDecisions.applicationId, applicationId))
+    .orderBy(desc(applicationDecisions.decidedAt), desc(applicationDecisions.id));
+  const ids = rows.map((row) => row.decision.id);
+  const notices = ids.length
+    ? await db.select().from(adverseActionNotices).where(inArray(adverseActionNotices.decisionId, ids))
+    : [];
+  const noticeOf = new Map(notices.map((notice) => [notice.decisionId, toNoticeDto(notice)]));
+  return rows.map(({ decision, firstName, lastName, email }) => {
+    const notice = noticeOf.get(decision.id);
+    return {
+      id: decision.id,
+      decision: decision.decision,
+      reasons: decision.reasons.map((code) => ({ code, label: decisionReason(code)?.label ?? code })),
+      otherReason: decision.otherReason,
+      note: decision.note,
+      requestedAmount: centsToDollars(decision.requestedAmountCents),
+      approvedAmount: decision.approvedAmountCents === null ? null : centsToDollars(decision.approvedAmountCents),
+      decidedAt: asUtcDate(decision.decidedAt),
+      decidedBy: `${firstName ?? ''} ${lastName ?? ''}`.trim() || email || 'Former staff member',
+      notice: notice ? { id: notice.id, kind: notice.kind, sentAt: notice.sentAt, createdAt: notice.createdAt } : null,
+    };
+  });
+}
+
+/** The amount an approval would carry now: staff's earlier amount, else the engine's supportable offer. */
+export function approvalAmountCents(current: number | null, engine: number | null | undefined): number | null {
+  return current ?? (engine || null);
+}
+
+/** What the decision form needs: the amounts, the reasons the engine's facts imply, and the decisions so far. */
+export async function getDecisionContext(
+  deps: Pick<ServiceDeps, 'db'>,
+  applicationId: string,
+): Promise<DecisionContextDto> {
+  const [row] = await deps.db
+    .select({
+      loanAmountCents: applications.loanAmountCents,
+      approvedAmountCents: applications.approvedAmountCents,
+      engineDecision: underwritingResults.decision,
+      engineAmountCents: underwritingResults.approvedAmountCents,
+      analysis: underwritingResults.analysis,
+    })
+    .from(applications)
+    .leftJoin(underwritingResults, eq(underwritingResults.applicationId, applications.id))
+    .where(eq(applications.id, applicationId));
+  if (!row) throw new AppError('NOT_FOUND', 'Application not found');
+  const approvalCents = approvalAmountCents(row.approvedAmountCents, row.engineAmountCents);
+  return {
+    requestedAmount: centsToDollars(row.loanAmountCents),
+    approvalAmount: approvalCents === null ? null : centsToDollars(approvalCents),
+    suggested: suggestReasons({
+      analysis: row.analysis,
+      engineDecision: row.engineDecision,
+      requestedCents: row.loanAmountCents,
+      approvalCents,
+    }),
+    decisions: await decisionsOf(deps.db, applicationId),
+  };
+}
