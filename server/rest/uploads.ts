@@ -59,10 +59,31 @@ const printable = (name: string) => name.replace(/[^\w.-]/g, '?').slice(0, 40);
  * file, drains what is left of the body and throws an AppError (400 naming the field, 413 for the whole request).
  * A file carrying the EICAR test signature is moved to the storage's quarantine and the upload refused.
  */
-export async function receiveApplicationUpload(
+export function receiveApplicationUpload(
   req: IncomingMessage,
   storage: DocumentStorage,
   log: WarnLog,
+): Promise<ReceivedUpload> {
+  return receiveUpload(req, storage, log, { formData: true });
+}
+
+/**
+ * The same parser for an answer to a document request (docs/product.md 6.7): the wizard's file fields, limits and
+ * messages, and no form field at all (`formData` is refused as unexpected).
+ */
+export function receiveDocumentUpload(
+  req: IncomingMessage,
+  storage: DocumentStorage,
+  log: WarnLog,
+): Promise<Omit<ReceivedUpload, 'formData'>> {
+  return receiveUpload(req, storage, log, { formData: false });
+}
+
+async function receiveUpload(
+  req: IncomingMessage,
+  storage: DocumentStorage,
+  log: WarnLog,
+  shape: { formData: boolean },
 ): Promise<ReceivedUpload> {
   const contentType = String(req.headers['content-type'] ?? '').toLowerCase();
   if (!contentType.startsWith('multipart/form-data')) {
@@ -109,7 +130,8 @@ export async function receiveApplicationUpload(
   const seenFields = new Set<string>();
   const fileCounts: Record<DocumentField, number> = { bankStatements: 0, driversLicense: 0, voidedCheck: 0 };
   form.on('field', (name: string) => {
-    if (name !== 'formData') return refuse(new AppError('BAD_REQUEST', `Unexpected field: ${printable(name)}`));
+    if (name !== 'formData' || !shape.formData)
+      return refuse(new AppError('BAD_REQUEST', `Unexpected field: ${printable(name)}`));
     if (seenFields.has(name)) return refuse(new AppError('BAD_REQUEST', 'formData: Duplicate field'));
     seenFields.add(name);
   });
@@ -187,7 +209,7 @@ export async function receiveApplicationUpload(
         .join('; ');
       throw new AppError('BAD_REQUEST', message, { fieldErrors });
     }
-    const formData = readFormData(fields);
+    const formData = shape.formData ? readFormData(fields) : undefined;
     return { formData, files: documents, dispose };
   } catch (error) {
     await dispose();

@@ -44,6 +44,13 @@ import {
   setApplicationStatus,
   countUnfinishedOcrJobs,
 } from '../services/applications/index';
+import {
+  applicationDocumentRequestsSchema,
+  createDocumentRequestSchema,
+  documentRequestIdSchema,
+} from '../../src/shared/schemas/document-requests';
+import { closeDocumentRequest, createDocumentRequest } from '../services/applications/index';
+import { listDocumentRequests } from '../services/back-office/index';
 import type { Actor } from '../deps';
 import { getLoanPayments, recordLoanPayment } from '../services/loans/index';
 import {
@@ -119,6 +126,20 @@ export const adminRouter = router({
   notes: staff.input(noteSubjectSchema).query(({ ctx, input }) => listNotes(ctx, ctx.user.id, input)),
   addNote: staff.input(addNoteSchema).mutation(({ ctx, input }) => addNote(ctx, actorOf(ctx), input)),
   editNote: staff.input(editNoteSchema).mutation(({ ctx, input }) => editNote(ctx, actorOf(ctx), input)),
+
+  // Document requests (stipulations): ask the applicant for named documents, cancel, mark what came in reviewed.
+  documentRequests: staff
+    .input(applicationDocumentRequestsSchema)
+    .query(({ ctx, input }) => listDocumentRequests(ctx, input.applicationId)),
+  requestDocuments: staff
+    .input(createDocumentRequestSchema)
+    .mutation(({ ctx, input }) => createDocumentRequest(ctx, actorOf(ctx), input)),
+  cancelDocumentRequest: staff
+    .input(documentRequestIdSchema)
+    .mutation(({ ctx, input }) => closeDocumentRequest(ctx, actorOf(ctx), { id: input.id, action: 'cancel' })),
+  reviewDocumentRequest: staff
+    .input(documentRequestIdSchema)
+    .mutation(({ ctx, input }) => closeDocumentRequest(ctx, actorOf(ctx), { id: input.id, action: 'review' })),
 
   refinanceRequests: staff.query(({ ctx }) => listRefinanceRequests(ctx)),
 

@@ -19,3 +19,12 @@ export { getClientProfile } from './profile';
 export { quarantineTestFiles, type WarnLog } from './screening-malware';
 export { setApplicationStatus } from './status';
 export { assertKeyNotInFlight, submitApplication } from './submission';
+export { answerDocumentRequest } from './document-request-upload';
+export {
+  closeDocumentRequest,
+  createDocumentRequest,
+  documentRequestView,
+  filesOfDocumentRequests,
+  findOpenClientRequest,
+  listClientDocumentRequests,
+} from './document-requests';
