@@ -63,6 +63,10 @@ const HISTORY_ACTIONS: Record<string, string> = {
   'offer.sign': 'Offer signed by the client',
   'application.consolidation_request': 'Consolidation requested by the client',
   'application.assign': 'Assignment changed',
+  'document_request.create': 'Documents requested',
+  'document_request.cancel': 'Document request cancelled',
+  'document_request.answer': 'Requested documents uploaded by the client',
+  'document_request.review': 'Requested documents marked reviewed',
 };
 
 async function historyOf(db: DbOrTx, applicationId: string) {

@@ -26,6 +26,7 @@ import { formatCalendarDate, formatDateTime, formatUsd, shortId } from '@shared/
 import { AiDecisionBadge, StatusBadge } from './badges';
 import { FieldList } from './field-list';
 import { AssigneeControl } from './assignee-control';
+import { DocumentRequestsPanel, DocumentsRequestedBadge } from './document-requests-panel';
 import { NotesTimeline } from './notes-timeline';
 import { LowerPaymentRequestList, OfferSignaturePanel } from './offer-signature';
 import { StatusSelect } from './status-select';
@@ -135,6 +136,7 @@ function DetailContent({
             </Text>
             <StatusBadge status={detail.status} />
             <AiDecisionBadge decision={detail.aiApproved} />
+            <DocumentsRequestedBadge applicationId={detail.id} />
           </HStack>
           <AssigneeControl application={detail} currentUserId={currentUserId} />
         </Stack>
@@ -149,6 +151,7 @@ function DetailContent({
             <Tabs.Trigger value="details">Details</Tabs.Trigger>
             <Tabs.Trigger value="analysis">Analysis</Tabs.Trigger>
             <Tabs.Trigger value="documents">Documents ({detail.documents.length})</Tabs.Trigger>
+            <Tabs.Trigger value="requests">Requests</Tabs.Trigger>
             <Tabs.Trigger value="history">Timeline</Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="details">
@@ -159,6 +162,9 @@ function DetailContent({
           </Tabs.Content>
           <Tabs.Content value="documents">
             <DocumentsPanel detail={detail} />
+          </Tabs.Content>
+          <Tabs.Content value="requests">
+            <DocumentRequestsPanel applicationId={detail.id} />
           </Tabs.Content>
           <Tabs.Content value="history">
             <HistoryPanel detail={detail} />
