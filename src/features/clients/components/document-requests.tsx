@@ -81,7 +81,7 @@ const NONE: Chosen = { bankStatements: [], driversLicense: [], voidedCheck: [] }
 function RequestCard({ request }: { request: ClientDocumentRequestDto }) {
   const headingId = useId();
   return (
-    <Card.Root as="article" aria-labelledby={headingId} size="sm" borderColor="purple.muted">
+    <Card.Root role="group" aria-labelledby={headingId} size="sm" borderColor="purple.muted">
       <Card.Body>
         <Stack gap="3">
           <Box>
@@ -161,7 +161,16 @@ function UploadForm({ requestId }: { requestId: string }) {
       setChosen(NONE);
       await queryClient.invalidateQueries({ queryKey: getQueryKey(trpc.client.documentRequests) });
     } catch (error) {
-      setFailure(getErrorMessage(error));
+      // The server names the refused field ("bankStatements: <message>; ..."): each message goes under its field.
+      const message = getErrorMessage(error);
+      const named = message
+        .split('; ')
+        .map((part) => /^(\w+): (.*)$/.exec(part))
+        .filter((match): match is RegExpExecArray => match !== null && FIELDS.some(({ field }) => field === match[1]));
+      if (named.length > 0) {
+        setProblems(Object.fromEntries(named.map((match) => [match[1], match[2]])));
+        setFailure('Some files were not accepted; nothing was uploaded.');
+      } else setFailure(message);
     } finally {
       setSending(false);
     }
