@@ -10,7 +10,8 @@ import type { DocumentStorage } from '../lib/storage';
 import { type UploadedDocument, quarantineTestFiles, type WarnLog } from '../services/applications/index';
 import { AppError } from '../lib/errors';
 
-// Streaming multipart for POST /api/loan-application-enhanced (docs/product.md 3, docs/security.md E). formidable's defaults
+// Streaming multipart for POST /api/loan-application-enhanced and the answer to a document request (docs/product.md 3
+// and 6.7, docs/security.md E). formidable's defaults
 // are unsafe, so every limit is explicit, and the checks that formidable only makes at the end of a part (size) or
 // not at all (field names, counts, duplicates) are made while the bytes arrive.
 

@@ -4,7 +4,6 @@ import {
   applications,
   documentRequestFiles,
   documentRequests,
-  underwritingResults,
 } from '../../../drizzle/schema/index';
 import { DOCUMENT_REQUEST_MESSAGES } from '../../../src/shared/schemas/document-requests';
 import type { AppDeps } from '../../deps';
@@ -24,7 +23,7 @@ import {
 } from './documents';
 import { queueOcrJobs } from './ocr-jobs';
 import { notifyOcrQueued } from './ocr-loop';
-import { rebuildStoredAnalysis } from './ocr-reanalyze';
+import { lockUnderwriting, rebuildStoredAnalysis } from './ocr-reanalyze';
 import { fieldErrorsMessage } from './submission';
 
 // The applicant answers a document request (docs/product.md 6.7) with files that came through the wizard's
@@ -138,15 +137,7 @@ export async function answerDocumentRequest(
  */
 async function rereadStatements(deps: Deps, applicationId: string, statementIds: string[]) {
   const ocrIds = await deps.db.transaction(async (tx) => {
-    const [underwriting] = await tx
-      .select({
-        id: underwritingResults.id,
-        decision: underwritingResults.decision,
-        analysis: underwritingResults.analysis,
-      })
-      .from(underwritingResults)
-      .where(eq(underwritingResults.applicationId, applicationId))
-      .for('update');
+    const underwriting = await lockUnderwriting(tx, applicationId);
     // No stored outcome (the engine could not run at submission): the statements wait for a person.
     if (!underwriting) return [];
     const analysis = await rebuildStoredAnalysis(deps, tx, { applicationId, underwriting, now: new Date() });

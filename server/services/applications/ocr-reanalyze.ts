@@ -76,15 +76,7 @@ export async function finishOcrJob(
   const { job, finish } = input;
   const now = input.now ?? new Date();
   return deps.db.transaction(async (tx) => {
-    const [underwriting] = await tx
-      .select({
-        id: underwritingResults.id,
-        decision: underwritingResults.decision,
-        analysis: underwritingResults.analysis,
-      })
-      .from(underwritingResults)
-      .where(eq(underwritingResults.applicationId, job.applicationId))
-      .for('update');
+    const underwriting = await lockUnderwriting(tx, job.applicationId);
 
     const run = finish.kind === 'read' ? finish.run : null;
     const isRead = run?.read.ok === true;
@@ -150,6 +142,20 @@ export async function finishOcrJob(
     });
     return 'saved';
   });
+}
+
+/** The application's stored outcome, locked: two rebuilds of one application take turns. Null without one. */
+export async function lockUnderwriting(tx: Tx, applicationId: string) {
+  const [row] = await tx
+    .select({
+      id: underwritingResults.id,
+      decision: underwritingResults.decision,
+      analysis: underwritingResults.analysis,
+    })
+    .from(underwritingResults)
+    .where(eq(underwritingResults.applicationId, applicationId))
+    .for('update');
+  return row ?? null;
 }
 
 /**
