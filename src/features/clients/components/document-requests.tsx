@@ -168,7 +168,9 @@ function UploadForm({ requestId }: { requestId: string }) {
         .map((part) => /^(\w+): (.*)$/.exec(part))
         .filter((match): match is RegExpExecArray => match !== null && FIELDS.some(({ field }) => field === match[1]));
       if (named.length > 0) {
-        setProblems(Object.fromEntries(named.map((match) => [match[1], match[2]])));
+        setProblems(
+          Object.fromEntries(named.map((match) => [match[1], match[2]])) as Partial<Record<DocumentField, string>>,
+        );
         setFailure('Some files were not accepted; nothing was uploaded.');
       } else setFailure(message);
     } finally {
