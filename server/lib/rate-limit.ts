@@ -28,6 +28,7 @@ export const LIMITS = {
   contactIp: { name: 'contact-ip', max: 5, windowSeconds: 3600 },
   applyIp: { name: 'apply-ip', max: 5, windowSeconds: 3600 },
   applyAccount: { name: 'apply-acct', max: 3, windowSeconds: 86_400 },
+  documentUploadAccount: { name: 'doc-upload-acct', max: 20, windowSeconds: 3600 },
   chatIp: { name: 'chat-ip', max: 30, windowSeconds: 60 },
   guardStatus: { name: 'guard-status', max: 60, windowSeconds: 60 },
   adminSession: { name: 'admin', max: 300, windowSeconds: 60, lease: 10 },

@@ -212,4 +212,39 @@ export const adminRoutes: RestRoute[] = [
       data: await caller.admin.terminateStaffSessions({ id: params.id ?? '' }),
     }),
   },
+  // Document requests (docs/product.md 6.7).
+  {
+    method: 'GET',
+    path: '/api/admin/applications/:id/document-requests',
+    call: async ({ caller, params }) => ({
+      data: await caller.admin.documentRequests({ applicationId: params.id ?? '' }),
+    }),
+  },
+  {
+    // Body: { documents: string[], message }.
+    method: 'POST',
+    path: '/api/admin/applications/:id/document-requests',
+    body: true,
+    status: 201,
+    call: async ({ caller, params, body }) => ({
+      success: true,
+      data: await caller.admin.requestDocuments({ ...(body as object), applicationId: params.id ?? '' } as never),
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/document-requests/:id/cancel',
+    call: async ({ caller, params }) => ({
+      success: true,
+      data: await caller.admin.cancelDocumentRequest({ id: params.id ?? '' }),
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/document-requests/:id/review',
+    call: async ({ caller, params }) => ({
+      success: true,
+      data: await caller.admin.reviewDocumentRequest({ id: params.id ?? '' }),
+    }),
+  },
 ];

@@ -1,4 +1,9 @@
+import { createClientInternalCaller } from '../routers/client';
+import { answerDocumentRequest } from '../services/applications/index';
+import { LIMITS } from '../lib/rate-limit';
+import { sendJson } from '../http/helpers';
 import type { RestRoute } from './types';
+import { drainRequest, receiveDocumentUpload } from './uploads';
 
 // Rows of the /api route table for this area. Ids in paths go through the
 // procedures' own schemas; another client's id answers 404. Bodies are merged with the path id and validated by
@@ -93,5 +98,40 @@ export const clientRoutes: RestRoute[] = [
     body: true,
     status: 201,
     call: ({ caller, body }) => caller.client.requestRefinance(body as never),
+  },
+  // Document requests (docs/product.md 6.7).
+  {
+    method: 'GET',
+    path: '/api/client/document-requests',
+    call: async ({ caller }) => ({ data: await caller.client.documentRequests() }),
+  },
+  {
+    // Multipart with the wizard's file fields (bankStatements, driversLicense, voidedCheck) and nothing else.
+    method: 'POST',
+    path: '/api/client/document-requests/:id/files',
+    status: 201,
+    handle: async ({ req, res, ctx, params }) => {
+      let target;
+      try {
+        // The guard (401) and the owner check (404) before a single byte of the body is stored.
+        target = await createClientInternalCaller(ctx).documentRequestUploadTarget({ id: params.id ?? '' });
+        await ctx.limiter.consume(LIMITS.documentUploadAccount, target.userId);
+      } catch (error) {
+        drainRequest(req);
+        throw error;
+      }
+      const upload = await receiveDocumentUpload(req, ctx.storage, ctx.log);
+      try {
+        const answer = await answerDocumentRequest(ctx, {
+          userId: target.userId,
+          requestId: target.requestId,
+          files: upload.files,
+          ip: ctx.meta.ip,
+        });
+        sendJson(res, 201, { success: true, data: answer });
+      } finally {
+        await upload.dispose();
+      }
+    },
   },
 ];

@@ -10,7 +10,8 @@ import type { DocumentStorage } from '../lib/storage';
 import { type UploadedDocument, quarantineTestFiles, type WarnLog } from '../services/applications/index';
 import { AppError } from '../lib/errors';
 
-// Streaming multipart for POST /api/loan-application-enhanced (docs/product.md 3, docs/security.md E). formidable's defaults
+// Streaming multipart for POST /api/loan-application-enhanced and the answer to a document request (docs/product.md 3
+// and 6.7, docs/security.md E). formidable's defaults
 // are unsafe, so every limit is explicit, and the checks that formidable only makes at the end of a part (size) or
 // not at all (field names, counts, duplicates) are made while the bytes arrive.
 
@@ -59,10 +60,31 @@ const printable = (name: string) => name.replace(/[^\w.-]/g, '?').slice(0, 40);
  * file, drains what is left of the body and throws an AppError (400 naming the field, 413 for the whole request).
  * A file carrying the EICAR test signature is moved to the storage's quarantine and the upload refused.
  */
-export async function receiveApplicationUpload(
+export function receiveApplicationUpload(
   req: IncomingMessage,
   storage: DocumentStorage,
   log: WarnLog,
+): Promise<ReceivedUpload> {
+  return receiveUpload(req, storage, log, { formData: true });
+}
+
+/**
+ * The same parser for an answer to a document request (docs/product.md 6.7): the wizard's file fields, limits and
+ * messages, and no form field at all (`formData` is refused as unexpected).
+ */
+export function receiveDocumentUpload(
+  req: IncomingMessage,
+  storage: DocumentStorage,
+  log: WarnLog,
+): Promise<Omit<ReceivedUpload, 'formData'>> {
+  return receiveUpload(req, storage, log, { formData: false });
+}
+
+async function receiveUpload(
+  req: IncomingMessage,
+  storage: DocumentStorage,
+  log: WarnLog,
+  shape: { formData: boolean },
 ): Promise<ReceivedUpload> {
   const contentType = String(req.headers['content-type'] ?? '').toLowerCase();
   if (!contentType.startsWith('multipart/form-data')) {
@@ -109,7 +131,8 @@ export async function receiveApplicationUpload(
   const seenFields = new Set<string>();
   const fileCounts: Record<DocumentField, number> = { bankStatements: 0, driversLicense: 0, voidedCheck: 0 };
   form.on('field', (name: string) => {
-    if (name !== 'formData') return refuse(new AppError('BAD_REQUEST', `Unexpected field: ${printable(name)}`));
+    if (name !== 'formData' || !shape.formData)
+      return refuse(new AppError('BAD_REQUEST', `Unexpected field: ${printable(name)}`));
     if (seenFields.has(name)) return refuse(new AppError('BAD_REQUEST', 'formData: Duplicate field'));
     seenFields.add(name);
   });
@@ -187,7 +210,7 @@ export async function receiveApplicationUpload(
         .join('; ');
       throw new AppError('BAD_REQUEST', message, { fieldErrors });
     }
-    const formData = readFormData(fields);
+    const formData = shape.formData ? readFormData(fields) : undefined;
     return { formData, files: documents, dispose };
   } catch (error) {
     await dispose();

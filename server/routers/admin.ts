@@ -45,6 +45,13 @@ import {
   countUnfinishedOcrJobs,
   getDecisionContext,
 } from '../services/applications/index';
+import {
+  applicationDocumentRequestsSchema,
+  createDocumentRequestSchema,
+  documentRequestIdSchema,
+} from '../../src/shared/schemas/document-requests';
+import { closeDocumentRequest, createDocumentRequest } from '../services/applications/index';
+import { listDocumentRequests } from '../services/back-office/index';
 import type { Actor } from '../deps';
 import { getLoanPayments, recordLoanPayment } from '../services/loans/index';
 import {
@@ -123,6 +130,19 @@ export const adminRouter = router({
 
   // Decisions with reasons: the form's pre-selected reasons, the decisions so far and their notices' send times.
   decisionContext: staff.input(byIdSchema).query(({ ctx, input }) => getDecisionContext(ctx, input.id)),
+  // Document requests (stipulations): ask the applicant for named documents, cancel, mark what came in reviewed.
+  documentRequests: staff
+    .input(applicationDocumentRequestsSchema)
+    .query(({ ctx, input }) => listDocumentRequests(ctx, input.applicationId)),
+  requestDocuments: staff
+    .input(createDocumentRequestSchema)
+    .mutation(({ ctx, input }) => createDocumentRequest(ctx, actorOf(ctx), input)),
+  cancelDocumentRequest: staff
+    .input(documentRequestIdSchema)
+    .mutation(({ ctx, input }) => closeDocumentRequest(ctx, actorOf(ctx), { id: input.id, action: 'cancel' })),
+  reviewDocumentRequest: staff
+    .input(documentRequestIdSchema)
+    .mutation(({ ctx, input }) => closeDocumentRequest(ctx, actorOf(ctx), { id: input.id, action: 'review' })),
 
   refinanceRequests: staff.query(({ ctx }) => listRefinanceRequests(ctx)),
 

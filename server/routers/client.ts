@@ -5,7 +5,6 @@ import {
   requestConsolidationSchema,
   requestLowerPaymentSchema,
 } from '../../src/shared/schemas/offers';
-import { listClientApplications, listClientNotices } from '../services/applications/index';
 import {
   acceptFunding,
   getClientLoanSchedule,
@@ -18,7 +17,14 @@ import {
   listRefinanceRequests,
 } from '../services/loans/index';
 import { getOfferMenu, getOfferSignature, priceOffer, requestConsolidation } from '../services/offers/index';
-import { protectedProcedure, router } from '../trpc/init';
+import { documentRequestIdSchema } from '../../src/shared/schemas/document-requests';
+import {
+  findOpenClientRequest,
+  listClientApplications,
+  listClientDocumentRequests,
+  listClientNotices,
+} from '../services/applications/index';
+import { createCallerFactory, protectedProcedure, router } from '../trpc/init';
 
 // Client area. Every query is scoped to ctx.user.id in SQL; another client's id answers 404.
 export const clientRouter = router({
@@ -69,4 +75,18 @@ export const clientRouter = router({
   requestRefinance: protectedProcedure
     .input(createRefinanceRequestSchema)
     .mutation(({ ctx, input }) => createRefinanceRequest(ctx.db, { ip: ctx.meta.ip }, ctx.user.id, input)),
+  /** Document requests on the client's own applications (docs/product.md 6.7); answered by an upload (REST). */
+  documentRequests: protectedProcedure.query(({ ctx }) => listClientDocumentRequests(ctx, ctx.user.id)),
 });
+
+/**
+ * For the REST upload handler only (multipart is never a procedure input): the guard and the ownership check run
+ * before a byte of the body is stored. Answers who may answer which open request.
+ */
+export const clientInternalRouter = router({
+  documentRequestUploadTarget: protectedProcedure.input(documentRequestIdSchema).query(async ({ ctx, input }) => {
+    const request = await findOpenClientRequest(ctx.db, ctx.user.id, input.id);
+    return { requestId: request.id, userId: ctx.user.id };
+  }),
+});
+export const createClientInternalCaller = createCallerFactory(clientInternalRouter);

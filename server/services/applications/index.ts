@@ -21,3 +21,12 @@ export { quarantineTestFiles, type WarnLog } from './screening-malware';
 export { setApplicationStatus } from './status';
 export { assertKeyNotInFlight, submitApplication } from './submission';
 export { getDecisionContext, listClientNotices } from './decisions';
+export { answerDocumentRequest } from './document-request-upload';
+export {
+  closeDocumentRequest,
+  createDocumentRequest,
+  documentRequestView,
+  filesOfDocumentRequests,
+  findOpenClientRequest,
+  listClientDocumentRequests,
+} from './document-requests';

@@ -4,6 +4,8 @@
 // client's answer are not touched (ocr-merge.ts says which analysis fields change).
 import { and, asc, eq } from 'drizzle-orm';
 import { applicationDocuments, applications, ocrJobs, underwritingResults } from '../../../drizzle/schema/index';
+import type { AiDecision } from '../../../src/shared/constants';
+import type { Tx } from '../../db';
 import type { AppDeps } from '../../deps';
 import { asUtcDate } from '../../lib/dates';
 import { recordAudit } from '../../lib/audit';
@@ -74,15 +76,7 @@ export async function finishOcrJob(
   const { job, finish } = input;
   const now = input.now ?? new Date();
   return deps.db.transaction(async (tx) => {
-    const [underwriting] = await tx
-      .select({
-        id: underwritingResults.id,
-        decision: underwritingResults.decision,
-        analysis: underwritingResults.analysis,
-      })
-      .from(underwritingResults)
-      .where(eq(underwritingResults.applicationId, job.applicationId))
-      .for('update');
+    const underwriting = await lockUnderwriting(tx, job.applicationId);
 
     const run = finish.kind === 'read' ? finish.run : null;
     const isRead = run?.read.ok === true;
@@ -114,96 +108,13 @@ export async function finishOcrJob(
     if (updated.affectedRows !== 1) return 'lost';
     if (!underwriting) return 'saved';
 
-    const jobRows = await tx
-      .select({
-        documentId: ocrJobs.documentId,
-        status: ocrJobs.status,
-        result: ocrJobs.result,
-        error: ocrJobs.error,
-        pagesRead: ocrJobs.pagesRead,
-        durationMs: ocrJobs.durationMs,
-        finishedAt: ocrJobs.finishedAt,
-      })
-      .from(ocrJobs)
-      .where(eq(ocrJobs.applicationId, job.applicationId))
-      .for('update');
-    const jobs = jobRows.map(toJobView);
-    const storedAnalysis = record(underwriting.analysis) as StoredAnalysis;
-
-    const [app] = await tx
-      .select({
-        loanAmountCents: applications.loanAmountCents,
-        estimatedCreditScore: applications.estimatedCreditScore,
-        monthlyRevenue: applications.monthlyRevenue,
-        timeInBusiness: applications.timeInBusiness,
-        businessStartDate: applications.businessStartDate,
-        businessType: applications.businessType,
-      })
-      .from(applications)
-      .where(eq(applications.id, job.applicationId));
-    if (!app) return 'saved';
-    const documents = await tx
-      .select({
-        id: applicationDocuments.id,
-        storageKey: applicationDocuments.storageKey,
-        originalName: applicationDocuments.originalName,
-        mimeType: applicationDocuments.mimeType,
-      })
-      .from(applicationDocuments)
-      .where(
-        and(eq(applicationDocuments.applicationId, job.applicationId), eq(applicationDocuments.kind, 'bank_statement')),
-      )
-      .orderBy(asc(applicationDocuments.createdAt), asc(applicationDocuments.id));
-    // The order the submission read them in (which decides the "first four"), as its analysis recorded it.
-    const order = (storedAnalysis.statements ?? []).map((statement) => statement.documentId);
-    const rank = (id: string) => (order.includes(id) ? order.indexOf(id) : order.length);
-    documents.sort((a, b) => rank(a.id) - rank(b.id));
-
-    const overrides = ocrOverrides(jobs, storedAnalysis);
-    const files: Array<{ path: string; dispose: () => Promise<void> }> = [];
-    let rebuilt;
-    try {
-      const statements: StatementInput[] = [];
-      for (const document of documents) {
-        let path = '';
-        if (!overrides.has(document.id)) {
-          const file = await deps.storage.openLocal(document.storageKey).catch(() => null);
-          if (file) files.push(file);
-          path = file?.path ?? '';
-        }
-        statements.push({
-          documentId: document.id,
-          fileName: document.originalName,
-          path,
-          mimeType: document.mimeType,
-        });
-      }
-      rebuilt = await runUnderwriting(
-        {
-          stated: {
-            loanAmount: app.loanAmountCents / 100,
-            estimatedCreditScore: app.estimatedCreditScore,
-            monthlyRevenue: app.monthlyRevenue,
-            timeInBusiness: app.timeInBusiness,
-            businessStartDate: app.businessStartDate,
-            businessType: app.businessType,
-          },
-          statements,
-        },
-        { pool: input.pool, overrides },
-      );
-    } finally {
-      await Promise.all(files.map((file) => file.dispose()));
-    }
-
-    const analysis = mergeOcrAnalysis({
-      stored: storedAnalysis,
-      rebuilt,
-      jobs,
-      decisionAtSubmission: underwriting.decision,
+    const analysis = await rebuildStoredAnalysis(deps, tx, {
+      applicationId: job.applicationId,
+      underwriting,
+      pool: input.pool,
       now,
     });
-    await tx.update(underwritingResults).set({ analysis }).where(eq(underwritingResults.id, underwriting.id));
+    if (!analysis) return 'saved';
     const statement = analysis.statements.find((item) => item.documentId === job.documentId);
     if (statement) {
       await tx
@@ -231,4 +142,126 @@ export async function finishOcrJob(
     });
     return 'saved';
   });
+}
+
+/** The application's stored outcome, locked: two rebuilds of one application take turns. Null without one. */
+export async function lockUnderwriting(tx: Tx, applicationId: string) {
+  const [row] = await tx
+    .select({
+      id: underwritingResults.id,
+      decision: underwritingResults.decision,
+      analysis: underwritingResults.analysis,
+    })
+    .from(underwritingResults)
+    .where(eq(underwritingResults.applicationId, applicationId))
+    .for('update');
+  return row ?? null;
+}
+
+/**
+ * Rebuilds an application's stored analysis from every statement it has, OCR'd ones from their jobs' reads, and
+ * stores it (docs/product.md 4.8). The caller holds the transaction and has locked the underwriting row; the
+ * decision, the client's answer and the client-facing fields stay as they were. Answers null without an application.
+ */
+export async function rebuildStoredAnalysis(
+  deps: Deps,
+  tx: Tx,
+  input: {
+    applicationId: string;
+    underwriting: { id: string; decision: AiDecision; analysis: unknown };
+    pool?: ReaderPool;
+    now: Date;
+  },
+): Promise<ReturnType<typeof mergeOcrAnalysis> | null> {
+  const jobRows = await tx
+    .select({
+      documentId: ocrJobs.documentId,
+      status: ocrJobs.status,
+      result: ocrJobs.result,
+      error: ocrJobs.error,
+      pagesRead: ocrJobs.pagesRead,
+      durationMs: ocrJobs.durationMs,
+      finishedAt: ocrJobs.finishedAt,
+    })
+    .from(ocrJobs)
+    .where(eq(ocrJobs.applicationId, input.applicationId))
+    .for('update');
+  const jobs = jobRows.map(toJobView);
+  const storedAnalysis = record(input.underwriting.analysis) as StoredAnalysis;
+
+  const [app] = await tx
+    .select({
+      loanAmountCents: applications.loanAmountCents,
+      estimatedCreditScore: applications.estimatedCreditScore,
+      monthlyRevenue: applications.monthlyRevenue,
+      timeInBusiness: applications.timeInBusiness,
+      businessStartDate: applications.businessStartDate,
+      businessType: applications.businessType,
+    })
+    .from(applications)
+    .where(eq(applications.id, input.applicationId));
+  if (!app) return null;
+  const documents = await tx
+    .select({
+      id: applicationDocuments.id,
+      storageKey: applicationDocuments.storageKey,
+      originalName: applicationDocuments.originalName,
+      mimeType: applicationDocuments.mimeType,
+    })
+    .from(applicationDocuments)
+    .where(
+      and(eq(applicationDocuments.applicationId, input.applicationId), eq(applicationDocuments.kind, 'bank_statement')),
+    )
+    .orderBy(asc(applicationDocuments.createdAt), asc(applicationDocuments.id));
+  // The order the submission read them in (which decides the "first four"), as its analysis recorded it.
+  const order = (storedAnalysis.statements ?? []).map((statement) => statement.documentId);
+  const rank = (id: string) => (order.includes(id) ? order.indexOf(id) : order.length);
+  documents.sort((a, b) => rank(a.id) - rank(b.id));
+
+  const overrides = ocrOverrides(jobs, storedAnalysis);
+  const files: Array<{ path: string; dispose: () => Promise<void> }> = [];
+  let rebuilt;
+  try {
+    const statements: StatementInput[] = [];
+    for (const document of documents) {
+      let path = '';
+      if (!overrides.has(document.id)) {
+        const file = await deps.storage.openLocal(document.storageKey).catch(() => null);
+        if (file) files.push(file);
+        path = file?.path ?? '';
+      }
+      statements.push({
+        documentId: document.id,
+        fileName: document.originalName,
+        path,
+        mimeType: document.mimeType,
+      });
+    }
+    rebuilt = await runUnderwriting(
+      {
+        stated: {
+          loanAmount: app.loanAmountCents / 100,
+          estimatedCreditScore: app.estimatedCreditScore,
+          monthlyRevenue: app.monthlyRevenue,
+          timeInBusiness: app.timeInBusiness,
+          businessStartDate: app.businessStartDate,
+          businessType: app.businessType,
+        },
+        statements,
+      },
+      { pool: input.pool, overrides },
+    );
+  } finally {
+    await Promise.all(files.map((file) => file.dispose()));
+  }
+
+  const analysis = mergeOcrAnalysis({
+    stored: storedAnalysis,
+    rebuilt,
+    jobs,
+    decisionAtSubmission: input.underwriting.decision,
+    now: input.now,
+  });
+  await tx.update(underwritingResults).set({ analysis }).where(eq(underwritingResults.id, input.underwriting.id));
+  return analysis;
 }

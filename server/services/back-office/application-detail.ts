@@ -65,6 +65,10 @@ const HISTORY_ACTIONS: Record<string, string> = {
   'application.assign': 'Assignment changed',
   'application.decision': 'Decision recorded with principal reasons',
   'application.adverse_action_sent': 'Adverse action notice emailed to the applicant',
+  'document_request.create': 'Documents requested',
+  'document_request.cancel': 'Document request cancelled',
+  'document_request.answer': 'Requested documents uploaded by the client',
+  'document_request.review': 'Requested documents marked reviewed',
 };
 
 async function historyOf(db: DbOrTx, applicationId: string) {

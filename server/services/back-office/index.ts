@@ -9,3 +9,4 @@ export { listActiveLoans } from './loans';
 export { listRefinanceRequests } from './refinance';
 export { addNote, editNote, listNotes } from './notes';
 export { getWorkQueue, listAssignableStaff } from './work-queue';
+export { listDocumentRequests } from './document-requests';

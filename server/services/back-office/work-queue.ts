@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import { applications, ocrJobs, underwritingResults, users } from '../../../drizzle/schema/index';
+import { applications, documentRequests, ocrJobs, underwritingResults, users } from '../../../drizzle/schema/index';
 import { STAFF_ROLES } from '../../../src/shared/schemas/admin';
 import type { QueueItemDto, QueueReason, WorkQueueQuery } from '../../../src/shared/schemas/back-office-work';
 import type { DbOrTx } from '../../db';
@@ -39,7 +39,7 @@ export async function staffNames(db: DbOrTx, ids: string[]): Promise<Map<string,
 async function reasonsOf(db: DbOrTx, ids: string[]): Promise<Map<string, QueueReason[]>> {
   const reasons = new Map<string, QueueReason[]>(ids.map((id) => [id, ['review']]));
   if (ids.length === 0) return reasons;
-  const [ocrDone, unreconciled] = await Promise.all([
+  const [ocrDone, unreconciled, received] = await Promise.all([
     db
       .selectDistinct({ id: ocrJobs.applicationId })
       .from(ocrJobs)
@@ -54,9 +54,15 @@ async function reasonsOf(db: DbOrTx, ids: string[]): Promise<Map<string, QueueRe
           sql`${underwritingResults.analysis} LIKE '%do not reconcile%'`,
         ),
       ),
+    // The applicant answered a document request that nobody has marked reviewed yet (docs/product.md 6.7).
+    db
+      .selectDistinct({ id: documentRequests.applicationId })
+      .from(documentRequests)
+      .where(and(inArray(documentRequests.applicationId, ids), eq(documentRequests.status, 'received'))),
   ]);
   for (const row of ocrDone) reasons.get(row.id)?.push('ocrFinished');
   for (const row of unreconciled) reasons.get(row.id)?.push('notReconciled');
+  for (const row of received) reasons.get(row.id)?.push('documentsReceived');
   return reasons;
 }
 

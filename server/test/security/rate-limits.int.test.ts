@@ -1,8 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rateLimitCounters } from '../../../drizzle/schema/index';
+import { documentRequests, rateLimitCounters } from '../../../drizzle/schema/index';
 import { sha256Hex } from '../../lib/crypto';
 import { LIMITS, type Limit } from '../../lib/rate-limit';
+import { newId } from '../../lib/ids';
+import { insertApplication } from '../factories';
 import { setTotpSecret } from '../factories/admin';
 import { applicationFormData, postApplication } from '../factories/applications';
 import {
@@ -37,7 +39,7 @@ afterAll(async () => {
 });
 
 /** One subject of a limit: what the server keys the counter on, plus what the requests need to hit that key. */
-type Subject = { key: string; ip: string; email: string; cookie?: string; userId?: string };
+type Subject = { key: string; ip: string; email: string; cookie?: string; userId?: string; path?: string };
 
 type LimitCase = {
   limit: Limit;
@@ -185,6 +187,39 @@ const CASES: LimitCase[] = [
         files: [],
         ip: freshIp(),
         cookie: subject.cookie,
+      }),
+  },
+  {
+    limit: LIMITS.documentUploadAccount,
+    route: 'POST /api/client/document-requests/:id/files (per account)',
+    // An empty upload is refused after the count (400): the request stays open for the next one.
+    passStatus: 400,
+    subject: async () => {
+      const client = await insertUser();
+      const staff = await insertUser({ role: 'admin' });
+      const application = await insertApplication({ userId: client.id, status: 'review' });
+      const requestId = newId();
+      const { db } = await getTestDeps();
+      await db.insert(documentRequests).values({
+        id: requestId,
+        applicationId: application.id,
+        requestedBy: staff.id,
+        documents: ['October statement'],
+        message: 'Please upload it.',
+      });
+      return {
+        key: client.id,
+        ip: '',
+        email: client.email,
+        cookie: await sessionCookieFor(client),
+        path: `/api/client/document-requests/${requestId}/files`,
+      };
+    },
+    send: (subject) =>
+      fetch(`${server.url}${subject.path ?? ''}`, {
+        method: 'POST',
+        headers: { Origin: 'http://localhost:3000', 'X-Forwarded-For': freshIp(), Cookie: subject.cookie ?? '' },
+        body: new FormData(),
       }),
   },
   {

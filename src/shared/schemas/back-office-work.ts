@@ -25,6 +25,7 @@ export const QUEUE_REASONS = {
   review: 'Under review',
   ocrFinished: 'OCR finished',
   notReconciled: 'Statements do not reconcile',
+  documentsReceived: 'Documents received',
 } as const;
 export type QueueReason = keyof typeof QUEUE_REASONS;
 

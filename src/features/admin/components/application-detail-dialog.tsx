@@ -27,6 +27,7 @@ import { AiDecisionBadge, StatusBadge } from './badges';
 import { FieldList } from './field-list';
 import { AssigneeControl } from './assignee-control';
 import { DecisionsPanel } from './decisions-panel';
+import { DocumentRequestsPanel, DocumentsRequestedBadge } from './document-requests-panel';
 import { NotesTimeline } from './notes-timeline';
 import { LowerPaymentRequestList, OfferSignaturePanel } from './offer-signature';
 import { StatusSelect } from './status-select';
@@ -136,6 +137,7 @@ function DetailContent({
             </Text>
             <StatusBadge status={detail.status} />
             <AiDecisionBadge decision={detail.aiApproved} />
+            <DocumentsRequestedBadge applicationId={detail.id} />
           </HStack>
           <AssigneeControl application={detail} currentUserId={currentUserId} />
         </Stack>
@@ -150,6 +152,7 @@ function DetailContent({
             <Tabs.Trigger value="details">Details</Tabs.Trigger>
             <Tabs.Trigger value="analysis">Analysis</Tabs.Trigger>
             <Tabs.Trigger value="documents">Documents ({detail.documents.length})</Tabs.Trigger>
+            <Tabs.Trigger value="requests">Requests</Tabs.Trigger>
             <Tabs.Trigger value="history">Timeline</Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="details">
@@ -160,6 +163,9 @@ function DetailContent({
           </Tabs.Content>
           <Tabs.Content value="documents">
             <DocumentsPanel detail={detail} />
+          </Tabs.Content>
+          <Tabs.Content value="requests">
+            <DocumentRequestsPanel applicationId={detail.id} />
           </Tabs.Content>
           <Tabs.Content value="history">
             <HistoryPanel detail={detail} />

@@ -2,6 +2,7 @@ import { Button, Card, Flex, Heading, HStack, SimpleGrid, Stack, Text } from '@c
 import { useState } from 'react';
 import { formatLocalDate, formatUsd, shortId } from '@shared/format';
 import { applicationStatusBadge } from '../utils/labels';
+import { DocumentsRequestedBadge } from './document-requests';
 import { SignedSummaryDialog } from './signed-summary-dialog';
 import { StatusBadge } from './status-badge';
 import type { ClientApplication } from '../types';
@@ -38,7 +39,10 @@ export function ApplicationCard({
                 ID: {shortId(application.id)} · Submitted {formatLocalDate(application.submittedDate)}
               </Text>
             </Stack>
-            <StatusBadge look={badge} />
+            <HStack gap="2" wrap="wrap">
+              <StatusBadge look={badge} />
+              <DocumentsRequestedBadge applicationId={application.id} />
+            </HStack>
           </Flex>
           <SimpleGrid columns={{ base: 2, md: 3 }} gap="3">
             <Figure label="Requested" value={formatUsd(application.loanAmount)} />

@@ -18,6 +18,7 @@ import { paths } from '@/config/paths';
 import { usePageMeta } from '@/hooks/use-page-meta';
 import { useAcceptFundingFlow } from '../components/accept-funding';
 import { ApplicationCard } from '../components/application-card';
+import { DocumentRequestsSection } from '../components/document-requests';
 import { ApplicationDetailsDialog } from '../components/application-details-dialog';
 import { SectionError, SectionLoading } from '../components/query-state';
 import { useClientApplications, useClientProfile, useLogout, useSignedOutGuard } from '../hooks/use-client-area';
@@ -96,6 +97,7 @@ export default function ClientPortalPage() {
           </Card.Body>
         </Card.Root>
 
+        <DocumentRequestsSection />
         <Stack as="section" aria-labelledby="your-applications" gap="4">
           <Flex justify="space-between" align="center" gap="3" wrap="wrap">
             <Heading as="h2" size="lg" id="your-applications">

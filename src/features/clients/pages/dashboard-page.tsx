@@ -19,6 +19,7 @@ import { usePageMeta } from '@/hooks/use-page-meta';
 import { DASHBOARD_REWARDS_PREVIEW } from '@shared/schemas/client';
 import { useAcceptFundingFlow } from '../components/accept-funding';
 import { ApplicationCard } from '../components/application-card';
+import { DocumentRequestsSection } from '../components/document-requests';
 import { LoanCard } from '../components/loan-card';
 import { MilestoneCard } from '../components/milestone-card';
 import { SectionError, SectionLoading } from '../components/query-state';
@@ -130,6 +131,7 @@ function ApplicationsTab({
         </Card.Body>
       </Card.Root>
       <RefinanceDialog open={isRefinanceOpen} onOpenChange={setRefinanceOpen} loans={loans.data ?? []} />
+      <DocumentRequestsSection />
 
       <Stack gap="4">
         <Heading as="h2" size="lg">
