@@ -23,6 +23,7 @@ import {
   type StatementForInsights,
   type StatementInsights,
 } from './insights';
+import { explainDecision, type DecisionExplanation } from './explain';
 import { centsToDollars, formatCents } from './money';
 import { DAYS_PER_MONTH, ENGINE_VERSION, MIN_HISTORY_DAYS_FOR_APPROVAL, WHAT_IF_MAX_FACTS } from './policy';
 import type {
@@ -178,6 +179,8 @@ export type UnderwritingResult = {
   revenueNote: string;
   /** Each uploaded statement: read or not, and whether its balances reconciled, in plain words. */
   statements: Array<{ fileName: string; status: StatementReconciliation['status']; reason: string }>;
+  /** The decision in plain words (explain.ts); absent on results stored before it existed. */
+  explanation?: DecisionExplanation;
 };
 
 export type AiData = {
@@ -365,7 +368,10 @@ export function buildOutcome(stated: StatedAnswers, reads: StatementRead[]): Und
   return {
     engineVersion: ENGINE_VERSION,
     decision: decision.decision,
-    result: toResult(decision, insights, statements),
+    result: {
+      ...toResult(decision, insights, statements),
+      explanation: explainDecision({ requestedCents: Math.round(stated.loanAmount * 100), decision, whatIf }),
+    },
     aiData: toAiData(decision),
     analysis: { ...toAnalysis({ stated, decision, insights, statements }), whatIf },
     documents: statements.map(({ documentId, parseStatus, parseNote }) => ({ documentId, parseStatus, parseNote })),
