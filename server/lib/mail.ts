@@ -4,12 +4,14 @@ import nodemailer from 'nodemailer';
 import type { Logger } from './logger';
 import { newId } from './ids';
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string; replyTo?: string };
+/** Every email has both parts (multipart/alternative); build one with composeEmail (server/lib/email). */
+export type MailMessage = { to: string; subject: string; text: string; html: string; replyTo?: string };
 export type Mailer = { send: (message: MailMessage) => Promise<void> };
 
 /**
  * Without SMTP_URL every message is written as one .eml file into MAIL_DIR (docs/product.md 1); tests read them.
- * nodemailer builds the headers, so user text cannot inject any (docs/security.md K).
+ * nodemailer builds the headers, so user text cannot inject any (docs/security.md K), and sends the text and HTML
+ * parts as multipart/alternative.
  */
 export function createMailer(opts: { smtpUrl?: string; mailDir: string; from: string; log: Logger }): Mailer {
   if (opts.smtpUrl) {
@@ -33,9 +35,18 @@ export function createMailer(opts: { smtpUrl?: string; mailDir: string; from: st
   };
 }
 
-/** Sending never fails the request that triggered it; a failure is logged without the recipient. */
-export function sendInBackground(mailer: Mailer, log: Logger, message: MailMessage): void {
-  mailer.send(message).catch((error: unknown) => {
-    log.error({ subject: message.subject, err: (error as Error).message }, 'mail failed');
-  });
+/**
+ * Sending never fails the request that triggered it; a failure (of building or sending) is logged without the
+ * recipient. Takes the message or the promise composeEmail returns.
+ */
+export function sendInBackground(mailer: Mailer, log: Logger, message: MailMessage | Promise<MailMessage>): void {
+  let subject: string | undefined;
+  Promise.resolve(message)
+    .then((built) => {
+      subject = built.subject;
+      return mailer.send(built);
+    })
+    .catch((error: unknown) => {
+      log.error({ subject, err: (error as Error).message }, 'mail failed');
+    });
 }

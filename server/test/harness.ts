@@ -3,9 +3,10 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { auditLog, users } from '../../drizzle/schema/index';
 import type { Role } from '../../src/shared/constants';
+import { parseLenderEnv } from '../../src/shared/lender';
 import { startSession, type AuthSession, type AuthUser } from '../auth/lucia';
 import { hashPassword } from '../auth/password';
 import { fixedVisitor } from '../auth/visitor';
@@ -22,6 +23,15 @@ import { ensureReferenceData } from '../services/rewards/index';
 import { createInnerContext, type Context } from '../trpc/context';
 
 let depsPromise: Promise<AppDeps> | undefined;
+
+export const TEST_LENDER_ENV = {
+  LENDER_LEGAL_NAME: 'Canary Test Lending LLC',
+  LENDER_BRAND_NAME: 'Canary Capital',
+  LENDER_ADDRESS: '77 Canary Wharf Road|Portland, OR 97201',
+  LENDER_PHONE: '(503) 555-0187',
+  LENDER_SUPPORT_EMAIL: 'help@canary-capital.example',
+  LENDER_HOURS: 'Weekdays 9 AM - 5 PM PT',
+};
 
 export function testDirs() {
   const varDir = inject('testVarDir');
@@ -45,6 +55,8 @@ export function getTestDeps(): Promise<AppDeps> {
       PUBLIC_URL: 'http://localhost:3000',
       // Tests act as a trusted proxy so each request can come from its own client address.
       TRUST_PROXY_HOPS: '1',
+      // A lender other than the built-in demo one, so tests see that emails carry the configured details.
+      ...TEST_LENDER_ENV,
     });
     loadDataKey({ configured: env.DATA_ENCRYPTION_KEY, varDir, isProduction: false });
     const deps = createDeps(env, createLogger('silent'));
@@ -225,11 +237,45 @@ export function readMails(to: string): string[] {
     .filter((mail) => new RegExp(`^To: .*${to.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'im').test(mail));
 }
 
-/** Mail bodies are quoted-printable: long lines (reset links) are split with soft breaks. */
+/** The text and HTML parts of a decoded .eml; null when it is not multipart/alternative with both. */
+export function mailParts(mail: string): { text: string; html: string } | null {
+  const boundary = /^Content-Type: multipart\/alternative;\s*boundary="([^"]+)"/im.exec(mail)?.[1];
+  if (!boundary) return null;
+  const parts = mail.split(`--${boundary}`).slice(1, -1);
+  const body = (type: string) => {
+    const part = parts.find((candidate) => new RegExp(`^\\s*Content-Type: ${type};`, 'i').test(candidate));
+    return part
+      ?.split(/\r?\n\r?\n/)
+      .slice(1)
+      .join('\n\n');
+  };
+  const text = body('text/plain');
+  const html = body('text/html');
+  return text && html ? { text, html } : null;
+}
+
+/**
+ * Asserts what every email carries (docs/architecture.md, "Emails"): a text and an HTML part, both with the configured
+ * lender's brand, legal name, address, phone and support email, and no remote image. Answers the parts.
+ */
+export function expectLenderMail(mail: string): { text: string; html: string } {
+  const parts = mailParts(mail);
+  expect(parts, 'a multipart/alternative mail with text and HTML parts').not.toBeNull();
+  const lender = parseLenderEnv(TEST_LENDER_ENV);
+  for (const body of [parts!.text, parts!.html]) {
+    for (const detail of [lender.brandName, lender.legalName, lender.address, lender.phone, lender.supportEmail]) {
+      expect(body).toContain(detail);
+    }
+  }
+  expect(parts!.html).not.toMatch(/<img\b|url\(|src=/i);
+  return parts!;
+}
+
+/** Mail bodies are quoted-printable: long lines (reset links) are split with soft breaks; bytes are UTF-8. */
 export function decodeQuotedPrintable(text: string): string {
   return text
     .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    .replace(/(?:=[0-9A-F]{2})+/g, (run) => Buffer.from(run.replace(/=/g, ''), 'hex').toString('utf8'));
 }
 
 /** Polls until `check` returns a value (mail is written in the background). */

@@ -20,6 +20,13 @@ import { newId } from '../../lib/ids';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../../lib/audit';
 import { sendInBackground } from '../../lib/mail';
+import {
+  authenticatorChangedMail,
+  passwordChangedMail,
+  passwordResetMail,
+  recoveryCodesMail,
+  welcomeMail,
+} from './emails';
 import { LIMITS } from '../../lib/rate-limit';
 import { recordRewardEvent } from '../rewards/index';
 
@@ -103,11 +110,7 @@ export async function registerClient(
   if (io.currentSession) await deps.lucia.invalidateSession(io.currentSession.id);
   await issueSession(deps, io, { id: userId, role: 'client' }, true);
   const linked = io.afterSignIn ? await io.afterSignIn(userId) : 0;
-  sendInBackground(deps.mailer, deps.log, {
-    to: input.email,
-    subject: 'Welcome to Summit Funding',
-    text: `Hello ${input.firstName},\n\nYour account has been created. Sign in at ${deps.env.publicUrl}/login to track your applications.\n`,
-  });
+  sendInBackground(deps.mailer, deps.log, welcomeMail(deps.env.lender, input, deps.env.publicUrl));
   return { success: true as const, message: 'Your account has been created successfully!', linkedApplications: linked };
 }
 
@@ -391,11 +394,7 @@ export async function completeTotpEnrollment(
   await markSessionMfaVerified(deps.db, session.id);
   await deps.limiter.reset(LIMITS.totpUser, user.id);
   if (isReplacing) {
-    sendInBackground(deps.mailer, deps.log, {
-      to: user.email,
-      subject: 'Your Summit Funding two-factor authenticator was changed',
-      text: `Hello ${user.firstName},\n\nYour two-factor authenticator was changed: a new authenticator app now signs you in, your old recovery codes no longer work, and every other signed-in device was signed out. If this was not you, contact us right away.\n`,
-    });
+    sendInBackground(deps.mailer, deps.log, authenticatorChangedMail(deps.env.lender, user));
   }
   return { success: true as const, recoveryCodes: codes };
 }
@@ -428,11 +427,7 @@ export async function regenerateRecoveryCodes(
     });
   });
   await deps.limiter.reset(LIMITS.totpUser, user.id);
-  sendInBackground(deps.mailer, deps.log, {
-    to: user.email,
-    subject: 'New Summit Funding recovery codes',
-    text: `Hello ${user.firstName},\n\nAs you asked, new recovery codes were made for your two-factor sign-in: the old ones no longer work, and every other signed-in device was signed out. If this was not you, contact us right away.\n`,
-  });
+  sendInBackground(deps.mailer, deps.log, recoveryCodesMail(deps.env.lender, user));
   return { success: true as const, recoveryCodes: codes };
 }
 
@@ -467,11 +462,8 @@ export async function requestPasswordReset(deps: Deps, io: Io, rawEmail: string)
       await recordAudit(tx, { actorId: user.id, action: 'auth.reset_requested', ip: io.meta.ip });
     });
     // The link host comes from configuration, never from the request's Host header.
-    await deps.mailer.send({
-      to: email,
-      subject: 'Reset your Summit Funding password',
-      text: `Hello ${user.firstName},\n\nUse this link within 1 hour to choose a new password:\n${deps.env.publicUrl}/reset-password?token=${token}\n\nIf you did not ask for this, ignore this email.\n`,
-    });
+    const link = `${deps.env.publicUrl}/reset-password?token=${token}`;
+    await deps.mailer.send(await passwordResetMail(deps.env.lender, { email, firstName: user.firstName }, link));
   })().catch((error: unknown) => deps.log.error({ err: (error as Error).message }, 'password reset mail failed'));
   return answer;
 }
@@ -500,10 +492,6 @@ export async function resetPassword(deps: Deps, io: Io, input: ResetPasswordInpu
     await recordAudit(tx, { actorId: row.userId, action: 'auth.reset_completed', ip: io.meta.ip });
     return row;
   });
-  sendInBackground(deps.mailer, deps.log, {
-    to: user.email,
-    subject: 'Your Summit Funding password was changed',
-    text: `Hello ${user.firstName},\n\nYour password was just reset and every signed-in device was signed out. If this was not you, contact us right away.\n`,
-  });
+  sendInBackground(deps.mailer, deps.log, passwordChangedMail(deps.env.lender, user));
   return { success: true as const, message: 'Password Reset Successful' };
 }

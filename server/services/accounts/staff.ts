@@ -9,6 +9,7 @@ import { newId } from '../../lib/ids';
 import { AppError } from '../../lib/errors';
 import { recordAudit, auditedTransaction } from '../../lib/audit';
 import { sendInBackground } from '../../lib/mail';
+import { staffInvitationMail } from './emails';
 import { type Actor, type ServiceDeps } from '../../deps';
 
 // Staff accounts (super_admin only). New staff get no password anyone knows: an invitation link
@@ -91,19 +92,8 @@ export async function createStaff(
     }
     throw error;
   });
-  sendInBackground(deps.mailer, deps.log, {
-    to: input.email,
-    subject: 'Your Summit Funding staff account',
-    text: [
-      `Hello ${input.firstName},`,
-      '',
-      'A staff account was created for you. Choose your password within 24 hours with this link:',
-      `${deps.env.publicUrl}/reset-password?token=${token}`,
-      '',
-      'After that, log in at the staff sign-in page; you will set up an authenticator app on your first login.',
-      '',
-    ].join('\n'),
-  });
+  const link = `${deps.env.publicUrl}/reset-password?token=${token}`;
+  sendInBackground(deps.mailer, deps.log, staffInvitationMail(deps.env.lender, input, link));
   return { id, email: input.email, role: input.role, invitationSent: true as const };
 }
 

@@ -202,7 +202,9 @@ export async function resendClaimLinks(
         url: claimUrl(deps.env.publicUrl, token),
       });
     }
-    await deps.mailer.send(claimLinkMail({ to: email, ownerName: unclaimed[0]?.ownerName ?? '', links }));
+    await deps.mailer.send(
+      await claimLinkMail(deps.env.lender, { to: email, ownerName: unclaimed[0]?.ownerName ?? '', links }),
+    );
   })().catch((error: unknown) => deps.log.error({ err: (error as Error).message }, 'claim link mail failed'));
   return answer;
 }

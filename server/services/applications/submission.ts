@@ -421,8 +421,12 @@ async function finishApplication(
     // An application no account owns yet gets a one-time claim link in its receipt.
     const claimToken = app.userId ? null : await issueClaim(deps.db, applicationId, 'link');
     const claimLink = claimToken ? claimUrl(deps.env.publicUrl, claimToken) : null;
-    sendInBackground(deps.mailer, deps.log, applicantReceipt(summary, deps.env.publicUrl, claimLink));
-    sendInBackground(deps.mailer, deps.log, staffNotice(summary, deps.env.STAFF_EMAIL, deps.env.publicUrl));
+    sendInBackground(deps.mailer, deps.log, applicantReceipt(deps.env.lender, summary, deps.env.publicUrl, claimLink));
+    sendInBackground(
+      deps.mailer,
+      deps.log,
+      staffNotice(deps.env.lender, summary, deps.env.STAFF_EMAIL, deps.env.publicUrl),
+    );
     return answer;
   } finally {
     stopHeartbeat();

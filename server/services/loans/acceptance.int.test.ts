@@ -22,6 +22,7 @@ import {
   insertUser,
   jsonRequest,
   readMails,
+  expectLenderMail,
   sessionCookieFor,
   testServerForFile,
 } from '../../test/harness';
@@ -148,7 +149,7 @@ describe('accepting funding', () => {
     const mail = await eventually(() =>
       readMails(client.email).find((text) => text.includes('Your funding has been accepted')),
     );
-    expect(mail).toContain('A representative will reach out within 24 hours');
+    expect(expectLenderMail(mail).html).toContain('A representative will reach out within 24 hours');
   });
 
   it('prices an approved application without stored terms at factor 1.35 over 36 weeks', async () => {

@@ -12,7 +12,7 @@ import { type LoanTerms, loadOwnOffer, priceChoice, offerBasisFor } from '../off
 import { addDays, buildWeeklySchedule } from './schedule';
 import { recordRewardEvent } from '../rewards/index';
 import { getClientLoan } from './loan-details';
-import { centsToDollars, formatUsd } from '../../../src/shared/format';
+import { fundingAcceptedMail } from './emails';
 
 // Acceptance reads the application through the offer menu's loader, which answers its 404.
 export { APPLICATION_NOT_FOUND } from '../offers/index';
@@ -129,20 +129,18 @@ export async function acceptFunding(
     return { loanId, businessName: application.businessName, terms, firstPaymentDate };
   });
 
-  sendInBackground(deps.mailer, deps.log, {
-    to: user.email,
-    subject: 'Your funding has been accepted',
-    text:
-      `Hello ${user.firstName},\n\n` +
-      `Thank you for accepting your funding offer for ${funded.businessName}.\n\n` +
-      `Funding amount: ${formatUsd(centsToDollars(funded.terms.principalCents))}\n` +
-      `Total payback: ${formatUsd(centsToDollars(funded.terms.purchasedAmountCents))}\n` +
-      `Weekly payment: ${formatUsd(centsToDollars(funded.terms.weeklyPaymentCents))} for ${funded.terms.termWeeks} weeks\n` +
-      `First payment: ${funded.firstPaymentDate}\n\n` +
-      'A representative will reach out within 24 hours to finalize your funding. Funds are deposited within ' +
-      '24-48 hours of document completion.\n\n' +
-      `You can follow your loan and payment schedule at ${deps.env.publicUrl}/dashboard.\n`,
-  });
+  sendInBackground(
+    deps.mailer,
+    deps.log,
+    fundingAcceptedMail(deps.env.lender, {
+      to: user.email,
+      firstName: user.firstName,
+      businessName: funded.businessName,
+      terms: funded.terms,
+      firstPaymentDate: funded.firstPaymentDate,
+      publicUrl: deps.env.publicUrl,
+    }),
+  );
 
   return {
     success: true,

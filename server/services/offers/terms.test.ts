@@ -95,8 +95,23 @@ describe('analysis summary', () => {
       overallRiskLevel: 'Low',
       recommendations: ['Keep a cash buffer'],
       nextSteps: ['Accept the offer'],
+      lessThanAsked: null,
+      whatWouldChange: [],
     });
     expect(JSON.stringify(summary)).not.toContain('staff-only');
+  });
+
+  it('passes on why the offer is below the request, as the engine said it', () => {
+    const explanation = {
+      lessThanAsked: 'We can offer $45,000 of the $400,000 you asked for because x.',
+      whatWouldChange: ['y'],
+    };
+    const summary = toAnalysisSummary({
+      result: { ...engineResult, explanation },
+      aiData: {},
+      approvedAmountCents: null,
+    });
+    expect(summary).toMatchObject(explanation);
   });
 
   it('never shows an unverified revenue as a figure, and says why', () => {

@@ -47,6 +47,14 @@ const storedResultSchema = z
       .catch(undefined),
     nextSteps: z.array(text).max(50).optional().catch(undefined),
     estimatedApr: finite.optional().catch(undefined),
+    explanation: z
+      .object({
+        lessThanAsked: text.nullable().optional().catch(undefined),
+        whatWouldChange: z.array(text).max(10).optional().catch(undefined),
+      })
+      .partial()
+      .optional()
+      .catch(undefined),
   })
   .partial()
   .catch({});
@@ -148,5 +156,7 @@ export function toAnalysisSummary(underwriting: StoredUnderwriting | null): Anal
     overallRiskLevel: result.riskAssessment?.overallRiskLevel ?? null,
     recommendations: insights.recommendations ?? [],
     nextSteps: result.nextSteps ?? [],
+    lessThanAsked: result.explanation?.lessThanAsked ?? null,
+    whatWouldChange: result.explanation?.whatWouldChange ?? [],
   };
 }

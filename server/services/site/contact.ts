@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps';
 import { newId } from '../../lib/ids';
 import { sendInBackground } from '../../lib/mail';
 import { LIMITS } from '../../lib/rate-limit';
+import { contactMessageMail } from './emails';
 
 type Deps = Pick<AppDeps, 'db' | 'limiter' | 'mailer' | 'log' | 'env'>;
 
@@ -25,22 +26,15 @@ export async function submitContactMessage(deps: Deps, io: { ip: string }, input
   await deps.limiter.consume(LIMITS.contactIp, io.ip);
   const id = newId();
   await deps.db.insert(contactMessages).values({ id, ...input });
-  sendInBackground(deps.mailer, deps.log, {
-    to: deps.env.STAFF_EMAIL,
-    replyTo: input.email,
-    subject: `Contact form: ${oneLine(input.name)}`,
-    text: [
-      'A new message arrived through the contact form.',
-      '',
-      `Name: ${input.name}`,
-      `Email: ${input.email}`,
-      `Phone: ${input.phone ?? '-'}`,
-      `Company: ${input.company ?? '-'}`,
-      `Reference: ${id}`,
-      '',
-      input.message,
-      '',
-    ].join('\n'),
-  });
+  sendInBackground(
+    deps.mailer,
+    deps.log,
+    contactMessageMail(deps.env.lender, {
+      to: deps.env.STAFF_EMAIL,
+      subjectName: oneLine(input.name),
+      message: input,
+      reference: id,
+    }),
+  );
   return { success: true as const, message: CONTACT_SUCCESS_MESSAGE };
 }

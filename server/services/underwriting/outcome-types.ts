@@ -13,6 +13,7 @@ import type {
   StatementInsights,
 } from './insights';
 import type { BalanceCheck, ParseResult, StatedAnswers, StatementLayout } from './types';
+import type { DecisionExplanation } from './explain';
 
 export type ParseStatus = 'parsed' | 'unreadable' | 'skipped';
 
@@ -158,6 +159,8 @@ export type UnderwritingResult = {
   revenueNote: string;
   /** Each uploaded statement: read or not, and whether its balances reconciled, in plain words. */
   statements: Array<{ fileName: string; status: StatementReconciliation['status']; reason: string }>;
+  /** The decision in plain words (explain.ts); absent on results stored before it existed. */
+  explanation?: DecisionExplanation;
 };
 
 export type AiData = {

@@ -3,6 +3,7 @@
 import { classifyDebit, counterpartyOf } from './classify';
 import { decide, type DecisionResult, type EngineDecision, type ReadingSummary } from './decision';
 import { computeInsights, type DuplicateSegment, type StatementForInsights, type StatementInsights } from './insights';
+import { explainDecision } from './explain';
 import { centsToDollars, formatCents } from './money';
 import { DAYS_PER_MONTH, ENGINE_VERSION, MIN_HISTORY_DAYS_FOR_APPROVAL, WHAT_IF_MAX_FACTS } from './policy';
 import type { ParsedSegment, ParsedTransaction, ParseResult, StatedAnswers } from './types';
@@ -193,7 +194,10 @@ export function buildOutcome(stated: StatedAnswers, reads: StatementRead[]): Und
   return {
     engineVersion: ENGINE_VERSION,
     decision: decision.decision,
-    result: toResult(decision, insights, statements),
+    result: {
+      ...toResult(decision, insights, statements),
+      explanation: explainDecision({ requestedCents: Math.round(stated.loanAmount * 100), decision, whatIf }),
+    },
     aiData: toAiData(decision),
     analysis: { ...toAnalysis({ stated, decision, insights, statements }), whatIf },
     documents: statements.map(({ documentId, parseStatus, parseNote }) => ({ documentId, parseStatus, parseNote })),

@@ -7,7 +7,7 @@ import { currentTotp } from '../../auth/totp';
 import { decryptField, sha256Hex } from '../../lib/crypto';
 import { setTotpSecret } from '../factories/admin';
 import { newId } from '../../lib/ids';
-import { callerFor, eventually, getTestDeps, insertUser, readMails, type TestUser } from '../harness';
+import { callerFor, eventually, expectLenderMail, getTestDeps, insertUser, readMails, type TestUser } from '../harness';
 
 // A signed-in staff member's second factor is replaced, or new recovery codes made, only with proof of both factors
 // the account already has: the password and a current authenticator code (or a recovery code). A stolen session
@@ -116,7 +116,7 @@ describe('replacing a second factor needs the password and a current code', () =
     const mail = await eventually(() =>
       readMails(admin.email).find((m) => m.includes('two-factor authenticator was changed')),
     );
-    expect(mail).toContain('every other signed-in device was signed out');
+    expect(expectLenderMail(mail).html).toContain('every other signed-in device was signed out');
   });
 
   it('accepts a recovery code in place of the lost authenticator, once', async () => {
@@ -153,6 +153,8 @@ describe('new recovery codes need the password and a current code', () => {
       action: 'auth.recovery_codes_regenerated',
       outcome: 'success',
     });
-    await eventually(() => readMails(admin.email).find((m) => m.includes('new recovery codes were made')));
+    expectLenderMail(
+      await eventually(() => readMails(admin.email).find((m) => m.includes('new recovery codes were made'))),
+    );
   });
 });

@@ -19,6 +19,8 @@ type Answer = {
   revenueSource: string;
   revenueNote: string;
   statements: Array<{ fileName: string; status: string; reason: string }>;
+  approvedAmount: number;
+  explanation?: { lessThanAsked: string | null; whatWouldChange: string[] };
 };
 
 /** The new-applicant files with `statements` as the bank statements. */
@@ -30,9 +32,12 @@ async function withStatements(statements: Array<{ name: string; content: Buffer 
   ];
 }
 
-async function submit(statements: Array<{ name: string; content: Buffer }>): Promise<Answer> {
+async function submit(
+  statements: Array<{ name: string; content: Buffer }>,
+  answers: Record<string, unknown> = {},
+): Promise<Answer> {
   const response = await postApplication(server.url, {
-    formData: applicationFormData({ monthlyRevenue: '$50,000 - $100,000' }),
+    formData: applicationFormData({ monthlyRevenue: '$50,000 - $100,000', ...answers }),
     files: await withStatements(statements),
   });
   expect(response.status).toBe(201);
@@ -40,6 +45,22 @@ async function submit(statements: Array<{ name: string; content: Buffer }>): Pro
 }
 
 describe('the submission answer about statements', () => {
+  it('says in plain words why an approval is for less than asked (docs/product.md 4)', async () => {
+    const [statement] = (await applicationFiles()).filter((file) => file.field === 'bankStatements');
+    const answer = await submit([{ name: 'statement.pdf', content: statement!.content }], { loanAmount: '400,000' });
+    expect(answer.approved).toBe(true);
+    expect(answer.approvedAmount).toBeLessThan(400_000);
+    expect(answer.explanation?.lessThanAsked).toMatch(
+      new RegExp(
+        `^We can offer \\$${answer.approvedAmount.toLocaleString('en-US')} of the \\$400,000 you asked for because ` +
+          '(weekly payments are capped at 15% of the weekly revenue your bank statements show|' +
+          'we advance at most [\\d.]+ times the average monthly revenue your bank statements show)',
+      ),
+    );
+    const full = await submit([{ name: 'statement.pdf', content: statement!.content }], { loanAmount: '20,000' });
+    expect(full).toMatchObject({ approved: true, approvedAmount: 20_000, explanation: { lessThanAsked: null } });
+  });
+
   it('says revenue is unverified and shows no revenue figure when no statement could be read', async () => {
     const answer = await submit([{ name: 'letter.pdf', content: await letterPdf() }]);
     expect(answer.revenueSource).toBe('stated');

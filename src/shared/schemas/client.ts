@@ -91,6 +91,10 @@ export type AnalysisSummaryDto = {
   overallRiskLevel: string | null;
   recommendations: string[];
   nextSteps: string[];
+  /** Why the engine offered less than asked, in plain words (null when it did not, or on older results). */
+  lessThanAsked: string | null;
+  /** What would raise the offer, in plain words. */
+  whatWouldChange: string[];
 };
 
 export type ClientApplicationDto = {

@@ -37,6 +37,15 @@ export const underwritingResultSchema = z.object({
       reason: z.string(),
     }),
   ),
+  /** The decision in plain words, built by the server (absent on answers stored before it existed). */
+  explanation: z
+    .object({
+      /** Why the offer is below the request: a sentence from the limit that bound; null when it is not. */
+      lessThanAsked: z.string().nullable(),
+      /** What would raise the offer, each from the engine re-run without one fact. */
+      whatWouldChange: z.array(z.string()),
+    })
+    .optional(),
 });
 export type UnderwritingResultDto = z.infer<typeof underwritingResultSchema>;
 

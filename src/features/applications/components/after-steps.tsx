@@ -3,7 +3,9 @@ import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { formatUsd } from '@shared/format';
 import type { SubmissionOfferDto, UnderwritingResultDto } from '@shared/schemas/submission';
+import { REVENUE_NOT_VERIFIED, UNDERWRITING_WORDS } from '@shared/underwriting-words';
 import type { UploadProgress } from '../utils/submit';
+import { LessThanAskedNote, OfferTermsExplained } from './decision-words';
 
 /** How each statement's reading is said to the applicant. */
 const STATEMENT_STATUS_TEXT: Record<UnderwritingResultDto['statements'][number]['status'], string> = {
@@ -137,6 +139,8 @@ export function ApprovalStep({
   const weeklyPayment = Math.round(result.mcaTerms?.weeklyPayment ?? purchaseAmount / termWeeks);
   const insights = result.bankStatementInsights;
   const risk = result.riskAssessment;
+  const isPartial = Boolean(result.explanation?.lessThanAsked);
+  const isUnverified = result.revenueSource === 'stated';
   return (
     <Stack gap="6">
       {result.approved ? (
@@ -145,7 +149,7 @@ export function ApprovalStep({
             Pre-Approved
           </Badge>
           <Heading as="h3" size="lg">
-            Congratulations! You&apos;re pre-approved
+            {isPartial ? 'You are pre-approved for a smaller amount' : "Congratulations! You're pre-approved"}
           </Heading>
           <Text fontSize="4xl" fontWeight="bold" color="green.700" data-testid="approved-amount">
             {formatUsd(result.approvedAmount)}
@@ -162,12 +166,14 @@ export function ApprovalStep({
         </Box>
       )}
 
+      {result.approved && <LessThanAskedNote explanation={result.explanation} />}
+
       {result.approved && (
         <Box>
           <Heading as="h4" size="md" mb="3">
             Your Offer
           </Heading>
-          <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">
+          <SimpleGrid columns={{ base: 2, md: 5 }} gap="4">
             <Stat.Root>
               <Stat.Label>Purchase amount</Stat.Label>
               <Stat.ValueText>{formatUsd(purchaseAmount)}</Stat.ValueText>
@@ -175,6 +181,11 @@ export function ApprovalStep({
             <Stat.Root>
               <Stat.Label>Factor rate</Stat.Label>
               <Stat.ValueText>{factorRate.toFixed(2)}</Stat.ValueText>
+            </Stat.Root>
+            {/* As prominent as the factor rate: the cost as a yearly rate, to compare with loans. */}
+            <Stat.Root>
+              <Stat.Label>Estimated APR</Stat.Label>
+              <Stat.ValueText>{result.estimatedApr > 0 ? `${result.estimatedApr.toFixed(1)}%` : '-'}</Stat.ValueText>
             </Stat.Root>
             <Stat.Root>
               <Stat.Label>Weekly payment</Stat.Label>
@@ -185,11 +196,7 @@ export function ApprovalStep({
               <Stat.ValueText>{`${termWeeks} weeks`}</Stat.ValueText>
             </Stat.Root>
           </SimpleGrid>
-          {typeof result.estimatedApr === 'number' && result.estimatedApr > 0 && (
-            <Text mt="2" fontSize="sm" color="fg.muted">
-              Estimated APR: {result.estimatedApr.toFixed(1)}%
-            </Text>
-          )}
+          <OfferTermsExplained />
         </Box>
       )}
 
@@ -203,17 +210,20 @@ export function ApprovalStep({
           <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">
             <Stat.Root>
               <Stat.Label>Average monthly revenue</Stat.Label>
-              <Stat.ValueText>
-                {result.revenueSource === 'stated' ? 'Unverified' : formatUsd(insights.averageMonthlyRevenue)}
-              </Stat.ValueText>
+              <Stat.ValueText>{isUnverified ? 'Unverified' : formatUsd(insights.averageMonthlyRevenue)}</Stat.ValueText>
+              <Stat.HelpText color={isUnverified ? 'orange.700' : undefined}>
+                {isUnverified ? REVENUE_NOT_VERIFIED : UNDERWRITING_WORDS.averageMonthlyRevenue}
+              </Stat.HelpText>
             </Stat.Root>
             <Stat.Root>
               <Stat.Label>Health score</Stat.Label>
               <Stat.ValueText>{`${insights.healthScore ?? 0}/100`}</Stat.ValueText>
+              <Stat.HelpText>{UNDERWRITING_WORDS.healthScore}</Stat.HelpText>
             </Stat.Root>
             <Stat.Root>
               <Stat.Label>Consistency</Stat.Label>
               <Stat.ValueText fontSize="lg">{insights.consistencyRating ?? '-'}</Stat.ValueText>
+              <Stat.HelpText>{UNDERWRITING_WORDS.consistency}</Stat.HelpText>
             </Stat.Root>
             <Stat.Root>
               <Stat.Label>Cash flow trend</Stat.Label>
@@ -222,6 +232,7 @@ export function ApprovalStep({
                   {insights.cashFlowTrend ?? '-'}
                 </Badge>
               </Stat.ValueText>
+              <Stat.HelpText>{UNDERWRITING_WORDS.cashFlowTrend}</Stat.HelpText>
             </Stat.Root>
           </SimpleGrid>
           {/* Where the revenue figure comes from, in plain words: never the stated answer shown as a statement figure. */}
@@ -257,6 +268,9 @@ export function ApprovalStep({
             Overall risk level:{' '}
             <Badge colorPalette={riskColor(risk.overallRiskLevel ?? '')}>{risk.overallRiskLevel ?? '-'}</Badge>
           </Text>
+          <Text mt="1" fontSize="sm" color="fg.muted">
+            {UNDERWRITING_WORDS.riskLevel}
+          </Text>
           {(risk.riskFactors?.length ?? 0) > 0 && (
             <List.Root mt="2" ps="5" gap="1" fontSize="sm">
               {risk.riskFactors?.map((item) => (
@@ -281,7 +295,7 @@ export function ApprovalStep({
       )}
 
       <Text fontSize="sm" color="fg.muted">
-        AI confidence: {Math.round(result.confidence ?? 0)}%
+        AI confidence: {Math.round(result.confidence ?? 0)}%. {UNDERWRITING_WORDS.confidence}
       </Text>
 
       {result.approved && (

@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 import { AppDialog } from '@/components/form-dialog';
 import { formatLocalDate, formatUsd, shortId } from '@shared/format';
 import { applicationStatusBadge } from '../utils/labels';
+import { REVENUE_NOT_VERIFIED } from '@shared/underwriting-words';
+import { OfferExplained } from './offer-explained';
 import { StatusBadge } from './status-badge';
 import { AdverseActionNotices } from './adverse-action-notices';
 import type { ClientApplication } from '../types';
@@ -47,17 +49,20 @@ export function ApplicationDetailsDialog({
               </Section>
               <Section title={application.status === 'funded' ? 'Your funding' : 'Your offer'}>
                 {application.offer ? (
-                  <DataList.Root orientation="horizontal">
-                    <Item label="Approved amount" value={formatUsd(application.offer.amount)} />
-                    <Item label="Factor rate" value={application.offer.factorRate.toFixed(2)} />
-                    <Item
-                      label="Purchased amount (total payback)"
-                      value={formatUsd(application.offer.purchasedAmount)}
-                    />
-                    <Item label="Weekly payment" value={formatUsd(application.offer.weeklyPayment)} />
-                    <Item label="Term" value={`${application.offer.termWeeks} weeks`} />
-                    <Item label="Estimated APR" value={`${application.offer.estimatedApr}%`} />
-                  </DataList.Root>
+                  <>
+                    <DataList.Root orientation="horizontal">
+                      <Item label="Approved amount" value={formatUsd(application.offer.amount)} />
+                      <Item label="Factor rate" value={application.offer.factorRate.toFixed(2)} />
+                      <Item
+                        label="Purchased amount (total payback)"
+                        value={formatUsd(application.offer.purchasedAmount)}
+                      />
+                      <Item label="Weekly payment" value={formatUsd(application.offer.weeklyPayment)} />
+                      <Item label="Term" value={`${application.offer.termWeeks} weeks`} />
+                      <Item label="Estimated APR" value={`${application.offer.estimatedApr}%`} />
+                    </DataList.Root>
+                    <OfferExplained analysis={application.status === 'approved' ? application.analysis : null} />
+                  </>
                 ) : (
                   <Text color="fg.muted">
                     {application.status === 'declined'
@@ -70,12 +75,14 @@ export function ApplicationDetailsDialog({
               {application.analysis && (
                 <Section title="Automated analysis">
                   <DataList.Root orientation="horizontal">
-                    {application.analysis.averageMonthlyRevenue !== null && (
-                      <Item
-                        label="Average monthly revenue"
-                        value={formatUsd(application.analysis.averageMonthlyRevenue)}
-                      />
-                    )}
+                    <Item
+                      label="Average monthly revenue"
+                      value={
+                        application.analysis.averageMonthlyRevenue === null
+                          ? REVENUE_NOT_VERIFIED
+                          : formatUsd(application.analysis.averageMonthlyRevenue)
+                      }
+                    />
                     {application.analysis.healthScore !== null && (
                       <Item label="Financial health score" value={`${application.analysis.healthScore} / 100`} />
                     )}
