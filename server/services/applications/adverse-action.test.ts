@@ -18,7 +18,7 @@ describe('adverse action notice', () => {
     expect(noticeKindOf({ decision: 'approved', requestedCents: 5_000_000, approvedCents: null })).toBeNull();
   });
 
-  it('states the action, the adverse reasons in words (approval reasons left out), the rights, ECOA and the lender', () => {
+  it('states the action, the adverse reasons in words (approval reasons left out), the rights, ECOA and the lender', async () => {
     const notice = buildAdverseActionNotice({
       kind: 'counter_offer',
       applicationId: 'abcdef12-0000-4000-8000-000000000000',
@@ -44,7 +44,7 @@ describe('adverse action notice', () => {
       lender: { addressLines: ['9 Test Street', 'Austin, TX 78701'], nmlsId: '1234567' },
     });
     expect(notice.rightToStatement).toContain('9 Test Street, Austin, TX 78701');
-    const mail = adverseActionNoticeMail({
+    const mail = await adverseActionNoticeMail(lender, {
       to: 'a@example.test',
       ownerName: 'Pat',
       notice,

@@ -125,7 +125,7 @@ export async function sendAdverseActionNotice(
   if (!row) return null;
   try {
     await deps.mailer.send(
-      adverseActionNoticeMail({
+      await adverseActionNoticeMail(deps.env.lender, {
         to: row.email,
         ownerName: row.ownerName,
         notice: row.content,

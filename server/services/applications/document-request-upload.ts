@@ -120,7 +120,7 @@ export async function answerDocumentRequest(
   sendInBackground(
     deps.mailer,
     deps.log,
-    documentsReceivedMail({
+    documentsReceivedMail(deps.env.lender, {
       to: deps.env.STAFF_EMAIL,
       businessName: app?.businessName ?? '',
       applicationId,

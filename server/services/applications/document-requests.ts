@@ -153,7 +153,7 @@ export async function createDocumentRequest(
   sendInBackground(
     deps.mailer,
     deps.log,
-    documentRequestMail({
+    documentRequestMail(deps.env.lender, {
       to: application.email,
       ownerName: application.ownerName,
       businessName: application.businessName,
