@@ -9,6 +9,7 @@ import { listClientApplications } from '../services/applications/index';
 import {
   acceptFunding,
   getClientLoanSchedule,
+  getClientLoanProgress,
   getPayoffQuote,
   getRenewal,
   listClientLoans,
@@ -53,6 +54,10 @@ export const clientRouter = router({
   loanSchedule: protectedProcedure
     .input(loanIdSchema)
     .query(({ ctx, input }) => getClientLoanSchedule(ctx.db, ctx.user.id, input.id)),
+  /** Charts of one loan: paid against remaining, next payments, balance over time. */
+  loanProgress: protectedProcedure
+    .input(loanIdSchema)
+    .query(({ ctx, input }) => getClientLoanProgress(ctx.db, ctx.user.id, input.id)),
   payoffQuote: protectedProcedure
     .input(loanIdSchema)
     .query(({ ctx, input }) => getPayoffQuote(ctx.db, ctx.user.id, input.id)),

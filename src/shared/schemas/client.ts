@@ -153,6 +153,18 @@ export type LoanScheduleDto = {
   items: ScheduleItemDto[];
 };
 
+/** A loan charted in the client area: paid against remaining, the next payments, the balance over time. */
+export type LoanProgressDto = {
+  loanId: string;
+  totalRepayment: number;
+  paid: number;
+  remaining: number;
+  paidPercent: number;
+  nextPayments: { seq: number; dueDate: string; amount: number; isLate: boolean }[];
+  /** At funding, each due date and today: the balance as scheduled, and as paid (null after today). */
+  balanceHistory: { date: string; scheduledBalance: number; actualBalance: number | null; isToday: boolean }[];
+};
+
 export type AcceptFundingDto = { success: true; message: string; loan: ClientLoanDto };
 
 export type RefinanceRequestDto = {
