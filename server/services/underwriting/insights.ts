@@ -45,6 +45,8 @@ export type MonthInsight = {
   excludedLoanProceedsCents: number;
   excludedRefundsCents: number;
   averageDailyBalanceCents: number | null;
+  /** The balance at the end of the month's last day with a known balance (absent on runs before it was kept). */
+  endingBalanceCents?: number | null;
   nsfEvents: number;
   negativeBalanceDays: number;
   largestDepositCents: number;
@@ -410,6 +412,7 @@ function monthInsight(
   let coveredDays = 0;
   let balanceDays = 0;
   let balanceTotal = 0;
+  let endingBalance: number | null = null;
   let negative = 0;
   for (let day = first; day < first + days; day += 1) {
     if (covered.has(day)) coveredDays += 1;
@@ -417,6 +420,7 @@ function monthInsight(
     if (balance !== undefined) {
       balanceDays += 1;
       balanceTotal += balance;
+      endingBalance = balance;
     }
     if (negativeDays.has(day)) negative += 1;
   }
@@ -432,6 +436,7 @@ function monthInsight(
     excludedLoanProceedsCents: 0,
     excludedRefundsCents: 0,
     averageDailyBalanceCents: balanceDays > 0 ? Math.round(balanceTotal / balanceDays) : null,
+    endingBalanceCents: endingBalance,
     nsfEvents: 0,
     negativeBalanceDays: negative,
     largestDepositCents: 0,

@@ -104,6 +104,9 @@ describe('statement reader on generated statements', () => {
       expect(insights?.months.map((month) => month.averageDailyBalanceCents)).toEqual(
         truth.map((month) => month.averageDailyBalanceCents),
       );
+      expect(insights?.months.map((month) => month.endingBalanceCents)).toEqual(
+        truth.map((month) => month.endingBalanceCents),
+      );
       for (const segment of statement.segments) expect(segment.balanceCheck.status).toBe('reconciled');
       const first = ledger.periods[0];
       const last = ledger.periods.at(-1);

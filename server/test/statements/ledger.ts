@@ -348,6 +348,7 @@ export type ExpectedMonth = {
   nsfEvents: number;
   negativeBalanceDays: number;
   averageDailyBalanceCents: number;
+  endingBalanceCents: number;
   largestDepositCents: number;
 };
 
@@ -380,6 +381,7 @@ export function expectedMonths(ledger: Ledger): ExpectedMonth[] {
       nsfEvents: period.entries.filter((entry) => entry.category === 'nsf-fee').length,
       negativeBalanceDays: negativeDays,
       averageDailyBalanceCents: Math.round(balanceSum / days),
+      endingBalanceCents: balance,
       largestDepositCents: Math.max(0, ...revenue.map((entry) => entry.amountCents)),
     };
   });

@@ -108,6 +108,10 @@ export type ClientApplicationDto = {
   createdAt: Date;
   updatedAt: Date;
   submittedDate: Date;
+  /** When staff or the engine decided (the status timeline); null while undecided. */
+  decidedAt: Date | null;
+  /** When the loan was funded; null until then. */
+  fundedAt: Date | null;
   offer: OfferDto | null;
   analysis: AnalysisSummaryDto | null;
   /** Set once funding was accepted. */

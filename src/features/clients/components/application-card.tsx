@@ -2,6 +2,7 @@ import { Button, Card, Flex, Heading, HStack, SimpleGrid, Stack, Text } from '@c
 import { useState } from 'react';
 import { formatLocalDate, formatUsd, shortId } from '@shared/format';
 import { applicationStatusBadge } from '../utils/labels';
+import { ApplicationTimeline } from './application-timeline';
 import { SignedSummaryDialog } from './signed-summary-dialog';
 import { StatusBadge } from './status-badge';
 import type { ClientApplication } from '../types';
@@ -55,6 +56,7 @@ export function ApplicationCard({
               />
             )}
           </SimpleGrid>
+          <ApplicationTimeline application={application} />
           {showAnalysis && analysis && (
             <Text fontSize="sm" color="fg.muted">
               <Text as="span" fontWeight="semibold" color="fg">
