@@ -35,12 +35,13 @@ export function ChartFigure({ title, summary, table, children }: Props) {
         </Button>
       </HStack>
       {!isTable && (
-        <Box role="img" aria-label={`${title}. ${summary}`} data-testid="chart-drawing">
-          {children}
+        <Box role="img" aria-label={`${title}. ${summary}`}>
+          {/* One image to assistive technology: the drawing's own parts (an svg is an image too) are not read. */}
+          <Box aria-hidden>{children}</Box>
         </Box>
       )}
       <Box id={tableId} srOnly={!isTable}>
-        <Table.ScrollArea borderWidth={isTable ? '1px' : undefined} rounded="md">
+        <Table.ScrollArea borderWidth={isTable ? '1px' : undefined} rounded="md" tabIndex={isTable ? 0 : undefined}>
           <Table.Root size="sm">
             <Table.Caption srOnly>{title}</Table.Caption>
             <Table.Header>

@@ -24,10 +24,12 @@ export default function LoanProgress({ loan }: { loan: ClientLoan }) {
     <Stack gap="5" borderTopWidth="1px" pt="4">
       <Progress.Root value={progress.paidPercent} max={100} colorPalette="brand" size="md">
         <HStack justify="space-between" mb="1" gap="2" wrap="wrap">
-          <Progress.Label fontSize="sm">Paid vs remaining</Progress.Label>
+          <Text fontSize="sm" fontWeight="medium" id={`paid-${loan.id}`}>
+            Paid vs remaining
+          </Text>
           <Progress.ValueText fontSize="sm">{progress.paidPercent}% paid</Progress.ValueText>
         </HStack>
-        <Progress.Track>
+        <Progress.Track aria-labelledby={`paid-${loan.id}`} aria-valuetext={`${progress.paidPercent}% paid`}>
           <Progress.Range />
         </Progress.Track>
         <HStack justify="space-between" mt="1" fontSize="sm" gap="2" wrap="wrap">
