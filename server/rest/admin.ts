@@ -36,6 +36,11 @@ export const adminRoutes: RestRoute[] = [
   },
   {
     method: 'GET',
+    path: '/api/admin/analytics/charts',
+    call: async ({ caller }) => ({ data: await caller.admin.analyticsCharts() }),
+  },
+  {
+    method: 'GET',
     path: '/api/admin/applications',
     call: async ({ caller, query }) => {
       const page = await caller.admin.listApplications(queryOf(query, ['search', 'status', 'aiApproved', ...PAGING]));

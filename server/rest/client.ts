@@ -71,6 +71,11 @@ export const clientRoutes: RestRoute[] = [
   },
   {
     method: 'GET',
+    path: '/api/client/loans/:id/progress',
+    call: async ({ caller, params }) => ({ data: await caller.client.loanProgress({ id: params.id ?? '' }) }),
+  },
+  {
+    method: 'GET',
     path: '/api/client/loans/:id/payoff-quote',
     call: async ({ caller, params }) => ({ data: await caller.client.payoffQuote({ id: params.id ?? '' }) }),
   },

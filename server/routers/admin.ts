@@ -29,6 +29,7 @@ import {
   getApplicationDetail,
   openDocument,
   getAnalytics,
+  getAnalyticsCharts,
   getDashboard,
   listActiveLoans,
   listRefinanceRequests,
@@ -86,6 +87,8 @@ export const adminRouter = router({
   dashboard: staff.query(({ ctx }) => getDashboard(ctx)),
   analytics: staff.query(({ ctx }) => getAnalytics(ctx)),
   recentApplications: staff.query(({ ctx }) => recentApplications(ctx)),
+  // Analytics charts: weekly applications, approvals and funded volume, the funnel, decision times.
+  analyticsCharts: staff.query(({ ctx }) => getAnalyticsCharts(ctx)),
 
   listApplications: staff
     .input(listApplicationsSchema)

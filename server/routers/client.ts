@@ -8,6 +8,7 @@ import {
 import {
   acceptFunding,
   getClientLoanSchedule,
+  getClientLoanProgress,
   getPayoffQuote,
   getRenewal,
   listClientLoans,
@@ -59,6 +60,10 @@ export const clientRouter = router({
   loanSchedule: protectedProcedure
     .input(loanIdSchema)
     .query(({ ctx, input }) => getClientLoanSchedule(ctx.db, ctx.user.id, input.id)),
+  /** Charts of one loan: paid against remaining, next payments, balance over time. */
+  loanProgress: protectedProcedure
+    .input(loanIdSchema)
+    .query(({ ctx, input }) => getClientLoanProgress(ctx.db, ctx.user.id, input.id)),
   payoffQuote: protectedProcedure
     .input(loanIdSchema)
     .query(({ ctx, input }) => getPayoffQuote(ctx.db, ctx.user.id, input.id)),

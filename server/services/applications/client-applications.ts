@@ -13,6 +13,7 @@ const LIST_LIMIT = 200;
 // than the query itself.
 const LIST_SQL = `SELECT a.id, a.business_name, a.business_type, a.time_in_business, a.monthly_revenue,
     a.loan_amount_cents, a.approved_amount_cents, a.status, a.ai_approved, a.created_at, a.updated_at,
+    a.decided_at, l.funded_at,
     u.result AS uw_result, u.ai_data AS uw_ai_data, u.approved_amount_cents AS uw_approved_amount_cents,
     u.confidence AS uw_confidence, u.analysis AS uw_analysis, l.id AS loan_id, l.principal_cents,
     l.purchased_amount_cents, l.factor_rate_milli, l.weekly_payment_cents, l.term_weeks, l.apr_bps
@@ -35,6 +36,8 @@ type ListRow = RowDataPacket & {
   ai_approved: Application['aiApproved'];
   created_at: string;
   updated_at: string;
+  decided_at: string | null;
+  funded_at: string | null;
   uw_result: unknown;
   uw_ai_data: unknown;
   uw_approved_amount_cents: number | string | null;
@@ -72,6 +75,8 @@ export async function listClientApplications(
     aiApproved: row.ai_approved,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    decidedAt: row.decided_at,
+    fundedAt: row.funded_at,
     uwResult: parsed<Underwriting['result']>(row.uw_result),
     uwAiData: parsed<Underwriting['aiData']>(row.uw_ai_data),
     uwApprovedAmountCents: cents(row.uw_approved_amount_cents),
@@ -133,6 +138,8 @@ export async function listClientApplications(
       createdAt,
       updatedAt: asUtcDate(row.updatedAt),
       submittedDate: createdAt,
+      decidedAt: row.decidedAt === null ? null : asUtcDate(row.decidedAt),
+      fundedAt: row.fundedAt === null ? null : asUtcDate(row.fundedAt),
       offer,
       analysis: toAnalysisSummary(underwriting),
       loanId: row.loanId,

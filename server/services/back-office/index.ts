@@ -3,6 +3,7 @@ export { getApplicationDetail } from './application-detail';
 export { applicationsByEmail, listApplications, recentApplications } from './application-list';
 export { encodeCursor } from './cursor';
 export { getAnalytics, getDashboard } from './dashboard';
+export { getAnalyticsCharts } from './analytics-charts';
 export { downloadContentType, encodeRfc8187, openDocument, sanitiseFileName } from './documents';
 export { RECOUNT_LIST_COUNTERS_SQL } from './list-counters';
 export { listActiveLoans } from './loans';

@@ -10,6 +10,7 @@ export {
   listLowerPaymentRequests,
   requestLowerPayment,
 } from './loan-details';
+export { getClientLoanProgress } from './loan-progress';
 export { recordLoanPaymentEffects } from './payment-effects';
 export { createRefinanceRequest, listRefinanceRequests } from './refinance';
 export { addDays, buildWeeklySchedule, deriveLoanState } from './schedule';

@@ -126,7 +126,7 @@ export async function listClientLoans(db: DbOrTx, userId: string): Promise<Clien
   return rows.map((row) => toClientLoanDto(row, schedules.get(row.id) ?? [], payments.get(row.id) ?? [], today));
 }
 
-async function findOwnLoan(db: DbOrTx, userId: string, loanId: string) {
+export async function findOwnLoan(db: DbOrTx, userId: string, loanId: string) {
   const [row] = await db
     .select(loanColumns)
     .from(loans)

@@ -15,6 +15,8 @@ export type MonthInsight = {
   excludedLoanProceedsCents: number;
   excludedRefundsCents: number;
   averageDailyBalanceCents: number | null;
+  /** The balance at the end of the month's last day with a known balance (absent on runs before it was kept). */
+  endingBalanceCents?: number | null;
   nsfEvents: number;
   negativeBalanceDays: number;
   largestDepositCents: number;

@@ -227,6 +227,7 @@ function monthInsight(
   let coveredDays = 0;
   let balanceDays = 0;
   let balanceTotal = 0;
+  let endingBalance: number | null = null;
   let negative = 0;
   for (let day = first; day < first + days; day += 1) {
     if (covered.has(day)) coveredDays += 1;
@@ -234,6 +235,7 @@ function monthInsight(
     if (balance !== undefined) {
       balanceDays += 1;
       balanceTotal += balance;
+      endingBalance = balance;
     }
     if (negativeDays.has(day)) negative += 1;
   }
@@ -249,6 +251,7 @@ function monthInsight(
     excludedLoanProceedsCents: 0,
     excludedRefundsCents: 0,
     averageDailyBalanceCents: balanceDays > 0 ? Math.round(balanceTotal / balanceDays) : null,
+    endingBalanceCents: endingBalance,
     nsfEvents: 0,
     negativeBalanceDays: negative,
     largestDepositCents: 0,

@@ -105,6 +105,9 @@ describe('statement reader on generated statements', { timeout: 30_000 }, () => 
       expect(insights?.months.map((month) => month.averageDailyBalanceCents)).toEqual(
         truth.map((month) => month.averageDailyBalanceCents),
       );
+      expect(insights?.months.map((month) => month.endingBalanceCents)).toEqual(
+        truth.map((month) => month.endingBalanceCents),
+      );
       for (const segment of statement.segments) expect(segment.balanceCheck.status).toBe('reconciled');
       const first = ledger.periods[0];
       const last = ledger.periods.at(-1);

@@ -349,6 +349,7 @@ export type ExpectedMonth = {
   nsfEvents: number;
   negativeBalanceDays: number;
   averageDailyBalanceCents: number;
+  endingBalanceCents: number;
   largestDepositCents: number;
 };
 
@@ -381,6 +382,7 @@ export function expectedMonths(ledger: Ledger): ExpectedMonth[] {
       nsfEvents: period.entries.filter((entry) => entry.category === 'nsf-fee').length,
       negativeBalanceDays: negativeDays,
       averageDailyBalanceCents: Math.round(balanceSum / days),
+      endingBalanceCents: balance,
       largestDepositCents: Math.max(0, ...revenue.map((entry) => entry.amountCents)),
     };
   });

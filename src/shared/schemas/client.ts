@@ -112,6 +112,10 @@ export type ClientApplicationDto = {
   createdAt: Date;
   updatedAt: Date;
   submittedDate: Date;
+  /** When staff or the engine decided (the status timeline); null while undecided. */
+  decidedAt: Date | null;
+  /** When the loan was funded; null until then. */
+  fundedAt: Date | null;
   offer: OfferDto | null;
   analysis: AnalysisSummaryDto | null;
   /** Set once funding was accepted. */
@@ -155,6 +159,18 @@ export type ScheduleItemDto = {
 export type LoanScheduleDto = {
   loan: ClientLoanDto;
   items: ScheduleItemDto[];
+};
+
+/** A loan charted in the client area: paid against remaining, the next payments, the balance over time. */
+export type LoanProgressDto = {
+  loanId: string;
+  totalRepayment: number;
+  paid: number;
+  remaining: number;
+  paidPercent: number;
+  nextPayments: { seq: number; dueDate: string; amount: number; isLate: boolean }[];
+  /** At funding, each due date and today: the balance as scheduled, and as paid (null after today). */
+  balanceHistory: { date: string; scheduledBalance: number; actualBalance: number | null; isToday: boolean }[];
 };
 
 export type AcceptFundingDto = { success: true; message: string; loan: ClientLoanDto };

@@ -1,7 +1,11 @@
 import { Alert, Card, HStack, SimpleGrid, Spinner, Stat, Text } from '@chakra-ui/react';
+import { lazy, Suspense } from 'react';
 import { trpc } from '@/lib/trpc';
 import { applicationStatusLabel } from '@shared/schemas/admin';
 import { formatDateTime, formatUsd } from '@shared/format';
+
+// The charts and their libraries load with this tab only.
+const AnalyticsCharts = lazy(() => import('./analytics-charts'));
 
 /** Analytics: application counts, success rate, total requested, average request, total approved, active loans. */
 export function AnalyticsTab() {
@@ -62,6 +66,9 @@ export function AnalyticsTab() {
       <Text mt="4" fontSize="xs" color="fg.muted">
         Figures as of {formatDateTime(data.asOf)} (refreshed every few seconds).
       </Text>
+      <Suspense fallback={<Spinner mt="8" aria-label="Loading charts" />}>
+        <AnalyticsCharts />
+      </Suspense>
     </>
   );
 }

@@ -12,9 +12,13 @@ import {
   Table,
   Text,
 } from '@chakra-ui/react';
+import { lazy, Suspense } from 'react';
 import type { ApplicationDetail } from '../types';
 import { parseAnalysis, type AnalysisOcr, type AnalysisOcrSummary } from '../utils/analysis';
 import { formatUsd, formatUsdCents } from '@shared/format';
+
+// The chart and its libraries load with this tab only.
+const StatementCharts = lazy(() => import('./statement-charts'));
 
 const RECONCILIATION_LABEL: Record<string, string> = {
   reconciled: 'Reconciled',
@@ -145,6 +149,9 @@ export function UnderwritingAnalysis({ detail }: { detail: ApplicationDetail }) 
           <Heading as="h3" size="sm" mb="2">
             Monthly cash flow
           </Heading>
+          <Suspense fallback={<Spinner aria-label="Loading chart" />}>
+            <StatementCharts months={view.months} />
+          </Suspense>
           <Table.ScrollArea tabIndex={0} borderWidth="1px" rounded="md">
             <Table.Root size="sm">
               <Table.Caption srOnly>Monthly figures from the bank statements</Table.Caption>

@@ -11,6 +11,7 @@ describe('parseAnalysis', () => {
           creditsCents: 5_600_000,
           debitsCents: 4_000_000,
           averageDailyBalanceCents: 820_000,
+          endingBalanceCents: 912_345,
           nsfEvents: 2,
           negativeBalanceDays: 1,
         },
@@ -26,6 +27,7 @@ describe('parseAnalysis', () => {
       deposits: 56_000,
       withdrawals: 40_000,
       averageDailyBalance: 8_200,
+      endingBalance: 9_123.45,
       nsfEvents: 2,
       negativeBalanceDays: 1,
     });
@@ -52,6 +54,7 @@ describe('parseAnalysis', () => {
         deposits: null,
         withdrawals: null,
         averageDailyBalance: null,
+        endingBalance: null,
         nsfEvents: null,
         negativeBalanceDays: null,
       },

@@ -21,6 +21,8 @@ export type AnalysisMonth = {
   deposits: number | null;
   withdrawals: number | null;
   averageDailyBalance: number | null;
+  /** Null on analyses stored before the engine kept it. */
+  endingBalance: number | null;
   nsfEvents: number | null;
   negativeBalanceDays: number | null;
 };
@@ -93,6 +95,7 @@ export function parseAnalysis(raw: unknown): AnalysisView {
         deposits: dollars(month.creditsCents),
         withdrawals: dollars(month.debitsCents),
         averageDailyBalance: dollars(month.averageDailyBalanceCents),
+        endingBalance: dollars(month.endingBalanceCents),
         nsfEvents: num(month.nsfEvents),
         negativeBalanceDays: num(month.negativeBalanceDays),
       },

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { formatLocalDate, formatUsd, shortId } from '@shared/format';
 import { applicationStatusBadge } from '../utils/labels';
 import { DocumentsRequestedBadge } from './document-requests';
+import { ApplicationTimeline } from './application-timeline';
 import { SignedSummaryDialog } from './signed-summary-dialog';
 import { StatusBadge } from './status-badge';
 import type { ClientApplication } from '../types';
@@ -59,6 +60,7 @@ export function ApplicationCard({
               />
             )}
           </SimpleGrid>
+          <ApplicationTimeline application={application} />
           {showAnalysis && analysis && (
             <Text fontSize="sm" color="fg.muted">
               <Text as="span" fontWeight="semibold" color="fg">

@@ -1,11 +1,14 @@
 import { Button, Card, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { formatCalendarDate, formatLocalDate, formatUsd } from '@shared/format';
 import { loanStatusBadge } from '../utils/labels';
 import { LoanExtras } from './loan-extras';
 import { PaymentScheduleDialog } from './payment-schedule-dialog';
 import { StatusBadge } from './status-badge';
 import type { ClientLoan } from '../types';
+
+// The progress charts and their libraries load with the loan cards only.
+const LoanProgress = lazy(() => import('./loan-progress'));
 
 /** A loan as the Current Loans tab shows it: every figure derived by the server from schedule and payments. */
 export function LoanCard({ loan }: { loan: ClientLoan }) {
@@ -39,6 +42,9 @@ export function LoanCard({ loan }: { loan: ClientLoan }) {
             <Figure label="Total Payback" value={formatUsd(loan.purchasedAmount)} />
             <Figure label="Paid So Far" value={formatUsd(loan.totalPaid)} />
           </SimpleGrid>
+          <Suspense fallback={null}>
+            <LoanProgress loan={loan} />
+          </Suspense>
           <Flex justify="flex-end">
             <Button size="sm" variant="outline" onClick={() => setScheduleOpen(true)}>
               View Payment Schedule
