@@ -33,6 +33,8 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     chunkSizeWarningLimit: 600,
+    // Every browser the site supports preloads modules itself: the polyfill was dead weight in the entry chunk.
+    modulePreload: { polyfill: false },
     // dist/.vite/manifest.json: the prerender step and bench/frontend.ts read the chunk graph from it
     // (the server never serves dot-folders).
     manifest: true,

@@ -1,6 +1,5 @@
 import { lazy, useEffect, useState, type ComponentProps, type ComponentType } from 'react';
 import { fetchCurrentUser, type CurrentUser } from '@/lib/current-user';
-import { withLaterRecipes } from '@/lib/lazy-page';
 import { NavbarContent, type NavbarAuth, type NavbarLinks, type NavbarMenus } from './navbar-view';
 
 // The navigation bar as an island of a prerendered public page (src/app/islands/registry.ts): no router and no
@@ -28,12 +27,16 @@ function currentPageLink(pathname: string): NavbarLinks['NavLink'] {
   };
 }
 
-const loadMenus = withLaterRecipes(() =>
-  Promise.all([import('./navbar-menus'), import('@/lib/island-router')]).then(([menus, router]) => ({
-    menus,
-    Router: router.IslandRouter,
-  })),
-);
+// With the recipes they need (src/lib/later-recipes.ts): lazy-page.ts itself is loaded with them.
+const loadMenus = () =>
+  import('@/lib/lazy-page').then(({ withLaterRecipes }) =>
+    withLaterRecipes(() =>
+      Promise.all([import('./navbar-menus'), import('@/lib/island-router')]).then(([menus, router]) => ({
+        menus,
+        Router: router.IslandRouter,
+      })),
+    )(),
+  );
 
 function routed<P extends object>(pick: (menus: Awaited<ReturnType<typeof loadMenus>>['menus']) => ComponentType<P>) {
   return lazy(() =>

@@ -1,6 +1,5 @@
 import { createElement, type ComponentType } from 'react';
 import { STICKY_BOX_THRESHOLD_PX } from '@/features/public/hooks/use-scrolled-past';
-import { withLaterRecipes } from '@/lib/lazy-page';
 
 // The islands of the prerendered public pages (src/lib/island.tsx): by name, how their code loads and when they
 // hydrate. The build renders each one from the same entry (scripts/prerender.mjs), so its markup is what the browser
@@ -21,6 +20,12 @@ export type IslandEntry = {
 
 /** The prefix of React's useId ids in island `id` (each is a root of its own), the same at build time. */
 export const islandIdPrefix = (id: string) => `i${id}-`;
+
+/** For components whose recipes come later (src/lib/later-recipes.ts): the loader that adds them, loaded with them. */
+const withLaterRecipes =
+  <T>(load: () => Promise<T>) =>
+  () =>
+    import('@/lib/lazy-page').then((module) => module.withLaterRecipes(load)());
 
 /** For components that link with react-router's Link: a router of their own, loaded with them. */
 const withRouter = (load: () => Promise<AnyComponent>) => () =>
