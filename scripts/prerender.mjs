@@ -3,8 +3,11 @@
 // 1. Builds a server bundle of the same app (Vite SSR, production mode, so class names match the client).
 // 2. Renders each route with react-dom/static (waits for the lazy page chunks) in the signed-out state the
 //    browser also starts from (auth loading), so the client can hydrate the markup as it is.
+//    A page of islands (docs/architecture.md, "How pages are built and hydrated") renders its islands as
+//    empty wrappers, then each island as a root of its own into its wrapper, numbered.
 // 3. Moves Chakra's (emotion's) inline <style> tags into <head>, sets the page's title, description, canonical
-//    and link-preview tags, lists the page's own chunks for src/main.tsx to preload, and writes dist/<route>/index.html.
+//    and link-preview tags, lists the page's own chunks for src/main.tsx to preload (a page of islands: marks
+//    #root with data-islands instead), and writes dist/<route>/index.html.
 // The server (server/http/static.ts) serves those files and falls back to dist/200.html (the empty shell) for other paths.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
