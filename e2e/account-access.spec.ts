@@ -14,7 +14,9 @@ test.describe('account access page', () => {
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Wrong-Password-9');
     await page.getByRole('button', { name: 'Log In', exact: true }).click();
     await expect(page.getByText('Login failed')).toBeVisible();
-    await expect(page.getByText('Invalid email or password')).toBeVisible();
+    // In the toast and, so it stays, beside the form.
+    await expect(page.getByText('Invalid email or password')).toHaveCount(2);
+    await expect(page.locator('form').getByRole('alert')).toHaveText('Invalid email or password');
 
     const passwordField = page.getByRole('textbox', { name: 'Password', exact: true });
     await passwordField.fill(user.password);

@@ -10,6 +10,7 @@ import type {
   ResetPasswordInput,
   TotpEnableInput,
 } from '../../../src/shared/schemas/auth';
+import { FORGOT_ANSWER, RESET_LINK_INVALID } from '../../../src/shared/schemas/auth';
 import { LOGIN_DEVICE_LIMIT, UNTRUSTED_DEVICE, type Device } from '../../auth/device';
 import { startSession, markSessionMfaVerified, type AuthSession, type AuthUser } from '../../auth/lucia';
 import { burnPasswordCheck, hashPassword, passwordPolicyError, verifyPassword } from '../../auth/password';
@@ -34,8 +35,6 @@ type Deps = Pick<AppDeps, 'db' | 'lucia' | 'limiter' | 'mailer' | 'log' | 'env'>
 type Io = { meta: RequestMeta; setCookie: (cookie: string) => void };
 
 export const INVALID_LOGIN = 'Invalid email or password';
-export const RESET_LINK_INVALID = 'This password reset link is invalid or has expired.';
-export const FORGOT_ANSWER = "If an account exists for that email, we've sent a link to reset your password.";
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 export function toAuthUserDto(user: AuthUser, session: AuthSession | null) {

@@ -165,3 +165,8 @@ export function safeReturnTo(value: string | null | undefined, fallback = '/'): 
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
   return value;
 }
+
+/** The forgot-password answer, the same whether or not the address has an account (docs/security.md). */
+export const FORGOT_ANSWER = "If an account exists for that email, we've sent a link to reset your password.";
+/** A reset token that is unknown, used or expired; the reset page then offers a new link. */
+export const RESET_LINK_INVALID = 'This password reset link is invalid or has expired.';

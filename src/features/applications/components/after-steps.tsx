@@ -211,19 +211,23 @@ export function ApprovalStep({
             <Stat.Root>
               <Stat.Label>Average monthly revenue</Stat.Label>
               <Stat.ValueText>{isUnverified ? 'Unverified' : formatUsd(insights.averageMonthlyRevenue)}</Stat.ValueText>
-              <Stat.HelpText color={isUnverified ? 'orange.700' : undefined}>
+              <Text as="dd" fontSize="xs" color={isUnverified ? 'orange.700' : 'fg.muted'}>
                 {isUnverified ? REVENUE_NOT_VERIFIED : UNDERWRITING_WORDS.averageMonthlyRevenue}
-              </Stat.HelpText>
+              </Text>
             </Stat.Root>
             <Stat.Root>
               <Stat.Label>Health score</Stat.Label>
               <Stat.ValueText>{`${insights.healthScore ?? 0}/100`}</Stat.ValueText>
-              <Stat.HelpText>{UNDERWRITING_WORDS.healthScore}</Stat.HelpText>
+              <Text as="dd" fontSize="xs" color="fg.muted">
+                {UNDERWRITING_WORDS.healthScore}
+              </Text>
             </Stat.Root>
             <Stat.Root>
               <Stat.Label>Consistency</Stat.Label>
               <Stat.ValueText fontSize="lg">{insights.consistencyRating ?? '-'}</Stat.ValueText>
-              <Stat.HelpText>{UNDERWRITING_WORDS.consistency}</Stat.HelpText>
+              <Text as="dd" fontSize="xs" color="fg.muted">
+                {UNDERWRITING_WORDS.consistency}
+              </Text>
             </Stat.Root>
             <Stat.Root>
               <Stat.Label>Cash flow trend</Stat.Label>
@@ -232,7 +236,9 @@ export function ApprovalStep({
                   {insights.cashFlowTrend ?? '-'}
                 </Badge>
               </Stat.ValueText>
-              <Stat.HelpText>{UNDERWRITING_WORDS.cashFlowTrend}</Stat.HelpText>
+              <Text as="dd" fontSize="xs" color="fg.muted">
+                {UNDERWRITING_WORDS.cashFlowTrend}
+              </Text>
             </Stat.Root>
           </SimpleGrid>
           {/* Where the revenue figure comes from, in plain words: never the stated answer shown as a statement figure. */}

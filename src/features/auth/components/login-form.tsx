@@ -1,4 +1,4 @@
-import { Button, Field, Input, Link as ChakraLink, Stack } from '@chakra-ui/react';
+import { Alert, Button, Field, Input, Link as ChakraLink, Stack } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { PasswordInput } from '@/components/password-input';
 import { toaster } from '@/components/ui/toaster';
@@ -16,7 +16,8 @@ export type LoginTexts = {
 type Props = {
   texts: LoginTexts;
   onSuccess: (result: { redirectTo: string; mfaEnrollmentRequired: boolean }) => void;
-  onForgotPassword?: () => void;
+  /** Opens the forgot-password dialog with the email typed so far. */
+  onForgotPassword?: (email: string) => void;
 };
 
 /** Email + password, then (staff with a second factor) the 6-digit code, sent to the same login call. */
@@ -26,6 +27,8 @@ export function LoginForm({ texts, onSuccess, onForgotPassword }: Props) {
   const [code, setCode] = useState('');
   const [isCodeStep, setCodeStep] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // A refused login also stays next to the form (the toast goes away), announced to screen readers.
+  const [failure, setFailure] = useState<string | null>(null);
   const refreshAuth = useRefreshAuth();
   const login = trpc.auth.login.useMutation();
 
@@ -36,6 +39,7 @@ export function LoginForm({ texts, onSuccess, onForgotPassword }: Props) {
       return;
     }
     setError(null);
+    setFailure(null);
     try {
       const result = await login.mutateAsync({
         email: email.trim(),
@@ -49,12 +53,10 @@ export function LoginForm({ texts, onSuccess, onForgotPassword }: Props) {
       await refreshAuth();
       toaster.create({ type: 'success', title: texts.successTitle, description: texts.successDescription });
       onSuccess(result);
-    } catch (failure) {
-      toaster.create({
-        type: 'error',
-        title: texts.failureTitle,
-        description: getErrorMessage(failure, texts.failureFallback),
-      });
+    } catch (caught) {
+      const message = getErrorMessage(caught, texts.failureFallback);
+      setFailure(message);
+      toaster.create({ type: 'error', title: texts.failureTitle, description: message });
     }
   }
 
@@ -105,6 +107,12 @@ export function LoginForm({ texts, onSuccess, onForgotPassword }: Props) {
             <Field.HelperText>Enter the 6-digit code from your authenticator app, or a recovery code.</Field.HelperText>
           </Field.Root>
         )}
+        {failure && (
+          <Alert.Root status="error" role="alert">
+            <Alert.Indicator />
+            <Alert.Title>{failure}</Alert.Title>
+          </Alert.Root>
+        )}
         <Button type="submit" colorPalette="brand" loading={login.isPending} loadingText="Logging in...">
           {isCodeStep ? 'Verify and Log In' : 'Log In'}
         </Button>
@@ -115,7 +123,7 @@ export function LoginForm({ texts, onSuccess, onForgotPassword }: Props) {
             alignSelf="center"
             color="brand.700"
             fontSize="sm"
-            onClick={onForgotPassword}
+            onClick={() => onForgotPassword(email.trim())}
           >
             Forgot password?
           </ChakraLink>

@@ -1,7 +1,9 @@
 import { Box, Button, Card, Container, Heading, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { lender } from '@/config/lender';
 import { paths } from '@/config/paths';
+import { useAuth } from '@/hooks/use-auth';
 import { usePageMeta } from '@/hooks/use-page-meta';
 import { ResendClaimForm } from '@/components/resend-claim-form';
 import { safeReturnTo } from '@shared/schemas/auth';
@@ -13,9 +15,19 @@ export default function LoginPage() {
   usePageMeta('Log In', 'Sign in to track your applications, accept offers and manage your funding.');
   const [step, setStep] = useState<'choice' | 'login' | 'resend'>('choice');
   const [isForgotOpen, setForgotOpen] = useState(false);
+  const [typedEmail, setTypedEmail] = useState('');
+  const auth = useAuth();
+  // Someone already signed in when the page opened goes to their area; a login made here navigates by itself.
+  const [arrivedSignedIn, setArrivedSignedIn] = useState<boolean | null>(null);
+  useEffect(() => {
+    if (arrivedSignedIn === null && !auth.isLoading) setArrivedSignedIn(auth.isAuthenticated);
+  }, [arrivedSignedIn, auth.isLoading, auth.isAuthenticated]);
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const returnTo = safeReturnTo(searchParams.get('returnTo'), '');
+  if (arrivedSignedIn && auth.user) {
+    return <Navigate to={returnTo || (auth.isStaff ? paths.admin : paths.clientPortal)} replace />;
+  }
 
   return (
     <Container maxW="md" py={{ base: '10', md: '16' }}>
@@ -28,7 +40,7 @@ export default function LoginPage() {
               </Heading>
               <Text color="fg.muted" mt="1">
                 {step === 'choice'
-                  ? 'Access your Summit Funding account'
+                  ? `Access your ${lender.brandName} account`
                   : step === 'login'
                     ? 'Sign in to your account'
                     : 'We will email you a new link to your application'}
@@ -64,7 +76,10 @@ export default function LoginPage() {
                   onSuccess={(result) =>
                     navigate(returnTo && !result.mfaEnrollmentRequired ? returnTo : result.redirectTo)
                   }
-                  onForgotPassword={() => setForgotOpen(true)}
+                  onForgotPassword={(email) => {
+                    setTypedEmail(email);
+                    setForgotOpen(true);
+                  }}
                 />
                 <Button variant="ghost" size="sm" onClick={() => setStep('choice')}>
                   Back
@@ -74,7 +89,7 @@ export default function LoginPage() {
           </Stack>
         </Card.Body>
       </Card.Root>
-      <ForgotPasswordDialog open={isForgotOpen} onOpenChange={setForgotOpen} />
+      <ForgotPasswordDialog open={isForgotOpen} onOpenChange={setForgotOpen} initialEmail={typedEmail} />
     </Container>
   );
 }

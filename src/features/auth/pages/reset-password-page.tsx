@@ -7,8 +7,10 @@ import { toaster } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { usePageMeta } from '@/hooks/use-page-meta';
 import { trpc } from '@/lib/trpc';
-import { failedPasswordRules } from '@shared/schemas/auth';
+import { FORGOT_ANSWER, RESET_LINK_INVALID, failedPasswordRules } from '@shared/schemas/auth';
 import { PasswordChecklist } from '@/components/password-checklist';
+import { ResetEmailField } from '../components/reset-email-field';
+import { useRequestReset } from '../hooks/use-request-reset';
 
 // Signed-in : once errors show, the password re-validates 100 ms after a change.
 const REVALIDATE_DELAY_MS = 100;
@@ -18,6 +20,8 @@ export default function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');
   const [isDone, setDone] = useState(false);
+  // The server refused the token (used, expired or unknown): offer a new link instead of the form.
+  const [isDead, setDead] = useState(false);
 
   useEffect(() => {
     if (!token) {
@@ -33,7 +37,13 @@ export default function ResetPasswordPage() {
     <Container maxW="md" py={{ base: '10', md: '16' }}>
       <Card.Root>
         <Card.Body>
-          {!token ? <InvalidLink /> : isDone ? <ResetDone /> : <ResetForm token={token} onDone={() => setDone(true)} />}
+          {!token || isDead ? (
+            <InvalidLink />
+          ) : isDone ? (
+            <ResetDone />
+          ) : (
+            <ResetForm token={token} onDone={() => setDone(true)} onDead={() => setDead(true)} />
+          )}
         </Card.Body>
       </Card.Root>
     </Container>
@@ -41,13 +51,33 @@ export default function ResetPasswordPage() {
 }
 
 function InvalidLink() {
+  const request = useRequestReset();
   return (
-    <Stack gap="4" textAlign="center">
-      <Heading as="h1" size="xl">
-        Invalid Reset Link
-      </Heading>
-      <Text color="fg.muted">This password reset link is invalid or has expired.</Text>
-      <Button asChild colorPalette="brand">
+    <Stack gap="4">
+      <Stack gap="2" textAlign="center">
+        <Heading as="h1" size="xl">
+          Invalid Reset Link
+        </Heading>
+        <Text color="fg.muted">This password reset link is invalid or has expired.</Text>
+      </Stack>
+      {request.isSent ? (
+        <Text role="status" textAlign="center">
+          {FORGOT_ANSWER}
+        </Text>
+      ) : (
+        <form onSubmit={request.submit} noValidate aria-labelledby="request-new-link">
+          <Stack gap="3">
+            <Heading as="h2" size="md" id="request-new-link">
+              Request a new link
+            </Heading>
+            <ResetEmailField request={request} />
+            <Button type="submit" colorPalette="brand" loading={request.isPending}>
+              Send Reset Link
+            </Button>
+          </Stack>
+        </form>
+      )}
+      <Button asChild variant="outline">
         <Link to={paths.login()}>Back to Login</Link>
       </Button>
     </Stack>
@@ -68,7 +98,7 @@ function ResetDone() {
   );
 }
 
-function ResetForm({ token, onDone }: { token: string; onDone: () => void }) {
+function ResetForm({ token, onDone, onDead }: { token: string; onDone: () => void; onDead: () => void }) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [shownErrors, setShownErrors] = useState<string[] | null>(null);
@@ -109,6 +139,10 @@ function ResetForm({ token, onDone }: { token: string; onDone: () => void }) {
       await reset.mutateAsync({ token, newPassword: password });
       onDone();
     } catch (error) {
+      if (error instanceof TRPCClientError && error.message === RESET_LINK_INVALID) {
+        onDead();
+        return;
+      }
       const description =
         error instanceof TRPCClientError && error.data
           ? error.message || 'Failed to reset password'
