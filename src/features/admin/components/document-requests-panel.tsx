@@ -28,14 +28,14 @@ export function DocumentsRequestedBadge({ applicationId }: { applicationId: stri
   const requests = useRequests(applicationId);
   if (!(requests.data ?? []).some((request) => request.status === 'open')) return null;
   return (
-    <Badge colorPalette="purple" variant="subtle">
+    <Badge colorPalette="brand" variant="subtle">
       {DOCUMENTS_REQUESTED_LABEL}
     </Badge>
   );
 }
 
 const STATUS_PALETTE: Record<DocumentRequestStatus, string> = {
-  open: 'purple',
+  open: 'brand',
   received: 'green',
   closed: 'gray',
   cancelled: 'gray',

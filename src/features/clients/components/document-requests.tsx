@@ -31,7 +31,7 @@ export function DocumentsRequestedBadge({ applicationId }: { applicationId: stri
   );
   if (!isOpen) return null;
   return (
-    <Badge colorPalette="purple" variant="subtle" size="md" whiteSpace="nowrap">
+    <Badge colorPalette="brand" variant="subtle" size="md" whiteSpace="nowrap">
       {DOCUMENTS_REQUESTED_LABEL}
     </Badge>
   );
@@ -81,7 +81,7 @@ const NONE: Chosen = { bankStatements: [], driversLicense: [], voidedCheck: [] }
 function RequestCard({ request }: { request: ClientDocumentRequestDto }) {
   const headingId = useId();
   return (
-    <Card.Root role="group" aria-labelledby={headingId} size="sm" borderColor="purple.muted">
+    <Card.Root role="group" aria-labelledby={headingId} size="sm" borderColor="brand.muted">
       <Card.Body>
         <Stack gap="3">
           <Box>
