@@ -8,3 +8,4 @@ export * from './ocr';
 export * from './staff-notes';
 export * from './claims';
 export * from './consents';
+export * from './list-totals';
