@@ -9,3 +9,4 @@ export * from './staff-notes';
 export * from './claims';
 export * from './consents';
 export * from './list-totals';
+export * from './search-words';
