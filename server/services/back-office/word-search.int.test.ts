@@ -212,7 +212,7 @@ describe('search by any word', () => {
     ] as const) {
       const keySql = await wordSearchKeySql(db, {
         kind: 'application',
-        terms: searchTerms(term),
+        terms: [...searchTerms(term), 'jane'],
         table: 'applications',
         conditions: sql`${applications.status} = 'pending'`,
         plan: { kind: 'after', cursor: null, offset: 0 },
@@ -225,6 +225,14 @@ describe('search by any word', () => {
       expect(plan[0], term).toMatchObject({ table: 'w', key: index });
       expect(plan[0]?.Extra ?? '', term).not.toMatch(/filesort|temporary/i);
       expect(plan.find((step) => step.table === 'applications')?.key, term).toBe('PRIMARY');
+      // The other words are probed per candidate by primary key, never materialised first.
+      expect(plan.filter((step) => step.table === 'o' || step.table === 'd').map((step) => step.key)).toEqual([
+        'PRIMARY',
+        'PRIMARY',
+      ]);
+      expect(plan.some((step) => /MATERIALIZED/i.test(String((step as { select_type?: string }).select_type)))).toBe(
+        false,
+      );
     }
   });
 });

@@ -112,9 +112,13 @@ function keyIsCheaper(counts: TermCounts, wanted: number): boolean {
   return true;
 }
 
-/** `record`'s words include one starting with `term`. */
+/**
+ * The candidate's words include one starting with `term`: one primary-key probe per candidate. Written as a scalar
+ * subquery with LIMIT 1 because MariaDB turns an EXISTS into a semi-join that first materialises every record with
+ * such a word (tens of thousands for a common word).
+ */
 const hasWord = (kind: SearchWordKind, term: string) =>
-  sql`EXISTS (SELECT 1 FROM search_words AS o WHERE o.kind = ${kind} AND o.record_id = w.record_id AND o.word LIKE ${prefixPattern(term)})`;
+  sql`(SELECT 1 FROM search_words AS o FORCE INDEX (PRIMARY) WHERE o.kind = ${kind} AND o.record_id = w.record_id AND o.word LIKE ${prefixPattern(term)} LIMIT 1) IS NOT NULL`;
 
 function keyset(plan: PagePlan): SQL | undefined {
   const cursor = plan.cursor;
@@ -148,12 +152,14 @@ export async function wordSearchKeySql(db: Db, query: WordSearchQuery): Promise<
     key?.condition,
     sql`w.word LIKE ${pattern}`,
     // One row per record: the record's first word (in the key's order) that starts with the term.
-    sql`NOT EXISTS (SELECT 1 FROM search_words AS d WHERE d.kind = w.kind AND d.record_id = w.record_id AND d.word LIKE ${pattern} AND d.word < w.word)`,
+    sql`(SELECT 1 FROM search_words AS d FORCE INDEX (PRIMARY) WHERE d.kind = w.kind AND d.record_id = w.record_id AND d.word LIKE ${pattern} AND d.word < w.word LIMIT 1) IS NULL`,
     ...terms.filter((_, index) => index !== driver).map((other) => hasWord(kind, other)),
     keyset(query.plan),
     query.conditions,
   ].filter((condition): condition is SQL => condition !== undefined);
   const table = sql.identifier(query.table);
-  const join = query.conditions ? sql`STRAIGHT_JOIN ${table} FORCE INDEX (PRIMARY) ON ${table}.id = w.record_id` : sql``;
+  const join = query.conditions
+    ? sql`STRAIGHT_JOIN ${table} FORCE INDEX (PRIMARY) ON ${table}.id = w.record_id`
+    : sql``;
   return sql`SELECT w.record_id AS id, w.created_at FROM search_words AS w FORCE INDEX (${sql.identifier(key ? key.index : 'search_words_word_idx')}) ${join} WHERE ${sql.join(conditions, sql` AND `)} ORDER BY w.created_at ${direction}, w.record_id ${direction} LIMIT ${query.take} OFFSET ${query.plan.kind === 'after' ? query.plan.offset : 0}`;
 }
