@@ -93,6 +93,8 @@ export function DataTable({ caption, columns, hasStickyHeader = true, maxH, chil
       rounded="md"
       maxH={maxH}
       data-list-table=""
+      // Chakra's scroll area keeps every value on one line; here values wrap (dates and amounts stay whole).
+      whiteSpace="normal"
       css={cardsOnPhones}
     >
       <Table.Root size="sm" stickyHeader={hasStickyHeader} role="table">
