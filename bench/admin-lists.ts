@@ -118,8 +118,7 @@ async function deepCursor(
 }
 
 // Real search terms from the data: a common first word, a common first name, a mid-size two-word business prefix,
-// one exact email, and an id prefix; and terms the prefix keys (3, 6, 9, 12 characters) serve least well: 2 characters
-// (no key: the walk index), and a first word and an initial (the key is shorter than the term).
+// one exact email, and an id prefix; a 2-character term, and a first word and an initial (two search words).
 const [sample] = await db
   .select({
     id: applications.id,
@@ -137,7 +136,12 @@ const firstName = sample.ownerName.split(' ')[0] ?? 'Maya';
 const shortTerm = commonWord.slice(0, 2);
 const wordAndInitial = twoWords.slice(0, commonWord.length + 2);
 const [client] = await db
-  .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
+  .select({
+    email: users.email,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    businessName: users.businessName,
+  })
   .from(users)
   .where(eq(users.role, 'client'))
   .limit(1);
@@ -178,6 +182,37 @@ add(`applications: search "${shortTerm}" (2 characters)`, `/api/admin/applicatio
 add(`applications: search "${wordAndInitial}"`, `/api/admin/applications?${q({ search: wordAndInitial })}`);
 add('applications: search one email', `/api/admin/applications?${q({ search: sample.email })}`);
 add('applications: search id prefix', `/api/admin/applications?${q({ search: sample.id.slice(0, 8) })}`);
+// Search by any word (word-search.ts): a business's later word, a 2-character and a 4-character word prefix, a word
+// and a prefix of another, a mid-size combination with a filter, one rare word (the email's own token), and a word
+// that nothing starts (the key shared by thousands, the word by none).
+const laterWord = sample.businessName.split(' ')[1] ?? 'Bakery';
+const emailToken = sample.email.split(/[^a-z0-9]+/i).find((word) => /\d/.test(word)) ?? sample.email;
+add(`words: "${laterWord}" (a later word, common)`, `/api/admin/applications?${q({ search: laterWord })}`);
+add(
+  `words: "${laterWord.slice(0, 2)}" (2 characters)`,
+  `/api/admin/applications?${q({ search: laterWord.slice(0, 2) })}`,
+);
+add(
+  `words: "${laterWord.slice(0, 4)}" (4 characters)`,
+  `/api/admin/applications?${q({ search: laterWord.slice(0, 4) })}`,
+);
+add(
+  `words: "${firstName} ${laterWord.slice(0, 3)}" (two words)`,
+  `/api/admin/applications?${q({ search: `${firstName} ${laterWord.slice(0, 3)}` })}`,
+);
+add(
+  `words: "${laterWord} ${firstName}" + status=pending`,
+  `/api/admin/applications?${q({ search: `${laterWord} ${firstName}`, status: 'pending' })}`,
+);
+add("words: the email's own token (rare)", `/api/admin/applications?${q({ search: emailToken })}`);
+add(`words: "${laterWord}zz" (no word)`, `/api/admin/applications?${q({ search: `${laterWord}zz` })}`);
+if (client) {
+  const business = client.businessName.split(' ').at(-2) ?? client.businessName;
+  add(
+    `words: applicants "${client.lastName} ${business.slice(0, 4)}"`,
+    `/api/admin/applicants?${q({ search: `${client.lastName} ${business.slice(0, 4)}` })}`,
+  );
+}
 add(
   `applications: search "${commonWord}" + ai=review`,
   `/api/admin/applications?${q({ search: commonWord, aiApproved: 'review' })}`,

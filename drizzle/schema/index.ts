@@ -10,3 +10,5 @@ export * from './claims';
 export * from './consents';
 export * from './decisions';
 export * from './document-requests';
+export * from './list-totals';
+export * from './search-words';

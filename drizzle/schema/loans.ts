@@ -1,20 +1,19 @@
 import {
-date,
-datetime,
-index,
-int,
-mysqlEnum,
-mysqlTable,
-primaryKey,
-text,
-uniqueIndex,
-varchar
+  date,
+  datetime,
+  index,
+  int,
+  mysqlEnum,
+  mysqlTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  varchar,
 } from 'drizzle-orm/mysql-core';
-import { LOAN_STATUSES,REFINANCE_STATUSES } from '../../src/shared/constants';
-import { now,cents } from './columns';
+import { LOAN_STATUSES, REFINANCE_STATUSES } from '../../src/shared/constants';
+import { now, cents } from './columns';
 import { applications } from './applications';
 import { users } from './users';
-
 
 export const loans = mysqlTable(
   'loans',

@@ -1,8 +1,7 @@
-import { boolean,datetime,index,int,mysqlEnum,mysqlTable,uniqueIndex,varchar } from 'drizzle-orm/mysql-core';
+import { boolean, datetime, index, int, mysqlEnum, mysqlTable, uniqueIndex, varchar } from 'drizzle-orm/mysql-core';
 import { now } from './columns';
-import { MILESTONE_CATEGORIES,REWARD_TYPES } from '../../src/shared/constants';
+import { MILESTONE_CATEGORIES, REWARD_TYPES } from '../../src/shared/constants';
 import { users } from './users';
-
 
 export const milestones = mysqlTable('milestones', {
   id: varchar('id', { length: 60 }).primaryKey(), // stable slug, seeded by migration

@@ -1,7 +1,17 @@
-import { bigint,datetime,index,int,json,mysqlEnum,mysqlTable,text,tinyint,varchar } from 'drizzle-orm/mysql-core';
+import {
+  bigint,
+  datetime,
+  index,
+  int,
+  json,
+  mysqlEnum,
+  mysqlTable,
+  text,
+  tinyint,
+  varchar,
+} from 'drizzle-orm/mysql-core';
 import { now } from './columns';
 import { GUARD_STATES } from '../../src/shared/constants';
-
 
 export const emailSignups = mysqlTable('email_signups', {
   id: varchar('id', { length: 36 }).primaryKey(),

@@ -49,7 +49,8 @@ export type IndexDefinition = { table: string; name: string; columns: string[] }
 
 /** From this many applications on, a fresh load drops and rebuilds the secondary indexes. */
 export const REBUILD_THRESHOLD = 50_000;
-const BULK_TABLES = ['applications', 'users', 'loan_payments', 'milestone_progress'];
+// search_words: filled by the triggers on applications and users, one row per word (about nine per application).
+const BULK_TABLES = ['applications', 'users', 'loan_payments', 'milestone_progress', 'search_words'];
 
 export async function dropSecondaryIndexes(connection: Connection, database: string): Promise<IndexDefinition[]> {
   const [rows] = (await connection.query(

@@ -33,17 +33,24 @@ export function createSwrValue<T>(ttlMs: number, load: () => Promise<T>, onError
   let value: T | undefined;
   let loadedAt = 0;
   let inflight: Promise<T> | null = null;
+  // Bumped by expire(): a load started before it must not store its (older) answer.
+  let generation = 0;
   const refresh = () => {
-    inflight ??= load()
+    if (inflight) return inflight;
+    const started = generation;
+    const current = load()
       .then((next) => {
-        value = next;
-        loadedAt = Date.now();
+        if (started === generation) {
+          value = next;
+          loadedAt = Date.now();
+        }
         return next;
       })
       .finally(() => {
-        inflight = null;
+        if (inflight === current) inflight = null;
       });
-    return inflight;
+    inflight = current;
+    return current;
   };
   return {
     async get(): Promise<T> {
@@ -55,6 +62,12 @@ export function createSwrValue<T>(ttlMs: number, load: () => Promise<T>, onError
     invalidate() {
       loadedAt = 0;
     },
+    /** Drops the value and any load already running: the next read waits for one started after this call. */
+    expire() {
+      generation += 1;
+      value = undefined;
+      loadedAt = 0;
+      inflight = null;
+    },
   };
 }
-

@@ -289,7 +289,7 @@ describe('applicants export', () => {
       .where(eq(users.id, dash.id));
     const admin = await insertUser({ role: 'admin' });
     const cookie = await sessionCookieFor(admin);
-    const response = await jsonRequest(server.url, `/api/admin/applicants/export?search=${word}&isActive=all`, {
+    const response = await jsonRequest(server.url, `/api/admin/applicants/export?search=${word}%20plain&isActive=all`, {
       cookie,
     });
     expect(response.status).toBe(200);
@@ -304,10 +304,10 @@ describe('applicants export', () => {
     expect(lines[1]).toMatch(
       new RegExp(`^${word} -1,${dash.email},"${word}, Plain",0,0,Active,Never,\\d{4}-\\d{2}-\\d{2}$`),
     );
-    // The formula row comes from a search on its first name, which itself starts with '='.
+    // The formula row comes from a search on its words, typed with the '=' and '+' the name itself starts with.
     const formulaResponse = await jsonRequest(
       server.url,
-      `/api/admin/applicants/export?search=${encodeURIComponent(`=${word}`)}`,
+      `/api/admin/applicants/export?search=${encodeURIComponent(`=${word} +SUM`)}`,
       { cookie },
     );
     const formulaLines = (await formulaResponse.text())

@@ -7,13 +7,12 @@ import { AppError } from '../../lib/errors';
 import { recordAudit, auditedTransaction } from '../../lib/audit';
 import { applicationsForUser, type SearchOptions } from './application-list';
 import { type Actor, type ServiceDeps } from '../../deps';
-import { prefixPattern } from './common';
 import { type PagePlan, planPage, toPage } from './cursor';
-import { type SearchField, keyedField, prefixSearchKeySql } from './prefix-search';
+import { searchTerms, wordSearchKeySql } from './word-search';
 import { type CsvValue, toCsv } from './csv';
 
 // Applicants are client accounts (Applicant). Same paging and search strategy as the applications list:
-// keyset pages newest first, prefix search read from index entries alone (prefix-search.ts).
+// keyset pages newest first, search by any word (word-search.ts).
 
 /** Applications still in progress: waiting on staff or on the client's acceptance. */
 export const ACTIVE_APPLICATION_STATUSES = ['pending', 'review', 'approved'] as const;
@@ -41,24 +40,6 @@ function keysetCondition(plan: PagePlan): SQL | undefined {
   return or(lt(users.createdAt, cursor.createdAt), and(eq(users.createdAt, cursor.createdAt), lt(users.id, cursor.id)));
 }
 
-/**
- * "Starts with" on email, full name ("first last"), last name or business: "Jane" finds first name Jane, "Jane Do" finds
- * Jane Doe. The full name is a virtual column (migration 0007); the walk index holds its two parts instead.
- */
-function searchFields(term: string): SearchField[] {
-  const field = (column: string, rangeIndex: string) => keyedField(column, rangeIndex, term);
-  if (term.includes('@')) return [field('email', 'users_search_email_idx')];
-  return [
-    field('email', 'users_search_email_idx'),
-    {
-      ...field('full_name', 'users_search_full_name_idx'),
-      walkCondition: sql`CONCAT(${users.firstName}, ' ', ${users.lastName}) LIKE ${prefixPattern(term)}`,
-    },
-    field('last_name', 'users_search_last_idx'),
-    field('business_name', 'users_search_business_idx'),
-  ];
-}
-
 type KeyRow = { id: string; createdAt: Date };
 
 /** The ordered key query of one page: (id, created_at) from index entries alone. */
@@ -82,15 +63,16 @@ async function pageKeySql(
       .offset(offset)
       .getSQL();
   }
-  return prefixSearchKeySql(db, {
+  // Search by any word of the name, the email and the business (word-search.ts); only clients have words.
+  const terms = searchTerms(search);
+  if (terms.length === 0) return sql`SELECT id, created_at FROM ${users} WHERE FALSE`;
+  return wordSearchKeySql(db, {
+    kind: 'applicant',
+    terms,
     table: 'users',
-    term: search,
-    fields: searchFields(search),
-    walkIndex: 'users_search_walk_idx',
-    conditions,
-    direction: plan.kind === 'before' ? 'asc' : 'desc',
+    conditions: and(...baseConditions(query.isActive)),
+    plan,
     take,
-    offset,
     path: options.path,
   });
 }

@@ -8,7 +8,8 @@ import { isoFromDb } from '../../lib/dates';
 import { type Actor, type ServiceDeps } from '../../deps';
 import { auditRead } from '../../lib/audit';
 import { type PagePlan, planPage, toPage } from './cursor';
-import { type SearchField, type SearchPath, keyedField, prefixSearchKeySql, startsWith } from './prefix-search';
+import { prefixPattern } from './common';
+import { type WordSearchPath, searchTerms, wordSearchKeySql } from './word-search';
 
 // ---------------------------------------------------------------------------------------------------------------
 // List: keyset pages newest first (created_at, id), every path backed by an index (see 0001_admin_search.sql).
@@ -52,27 +53,11 @@ function keysetCondition(plan: PagePlan): SQL | undefined {
 const newestFirst = [desc(applications.createdAt), desc(applications.id)];
 const oldestFirst = [applications.createdAt, applications.id];
 
-/**
- * Search is "starts with" on the business name, the owner's name and the email (and the id, for hex input), each
- * read from index entries alone (prefix-search.ts picks, per column, its prefix key, its range or the walk index).
- */
-function searchFields(term: string): SearchField[] {
-  const field = (column: string, rangeIndex: string) => keyedField(column, rangeIndex, term);
-  if (term.includes('@')) return [field('email', 'applications_search_email_idx')];
-  const fields = [
-    field('business_name', 'applications_search_business_idx'),
-    field('owner_name', 'applications_search_owner_idx'),
-    field('email', 'applications_search_email_idx'),
-  ];
-  // Staff read ids as their first 8 characters; the primary key answers an id prefix.
-  if (/^[0-9a-f-]{4,36}$/i.test(term)) {
-    fields.push({ column: 'id', rangeIndex: 'PRIMARY', condition: startsWith('id', term.toLowerCase()) });
-  }
-  return fields;
-}
+/** Staff read ids as their first 8 characters: a search that looks like one also finds the id by its prefix. */
+const ID_PREFIX = /^[0-9a-f-]{4,36}$/i;
 
 /** `path` forces one search path (tests compare them on small data); by default it is chosen per column. */
-export type SearchOptions = { path?: SearchPath; viewerId?: string };
+export type SearchOptions = { path?: WordSearchPath; viewerId?: string };
 
 /** The ordered key query of one page: (id, created_at) only, so every path reads index entries alone. */
 async function pageKeySql(db: Db, query: ListApplicationsQuery, plan: PagePlan, options: SearchOptions): Promise<SQL> {
@@ -95,17 +80,28 @@ async function pageKeySql(db: Db, query: ListApplicationsQuery, plan: PagePlan, 
       .offset(offset)
       .getSQL();
   }
-  return prefixSearchKeySql(db, {
-    table: 'applications',
-    term: query.search,
-    fields: searchFields(query.search),
-    walkIndex: 'applications_search_walk_idx',
-    conditions: and(...filterConditions(filters), keyset),
-    direction: plan.kind === 'before' ? 'asc' : 'desc',
-    take,
-    offset,
-    path: options.path,
-  });
+  // Search by any word of the business name, the owner's name and the email (word-search.ts).
+  const terms = searchTerms(query.search);
+  const wordPage = (wordPlan: PagePlan, wordTake: number) =>
+    wordSearchKeySql(db, {
+      kind: 'application',
+      terms,
+      table: 'applications',
+      conditions: and(...filterConditions(filters)),
+      plan: wordPlan,
+      take: wordTake,
+      path: options.path,
+    });
+  const nothing = sql`SELECT id, created_at FROM ${applications} WHERE FALSE`;
+  if (!ID_PREFIX.test(query.search)) return terms.length > 0 ? wordPage(plan, take) : nothing;
+  // Also an id prefix: both parts are taken from the start of the page order and merged.
+  const direction = plan.kind === 'before' ? sql`ASC` : sql`DESC`;
+  const order = sql`ORDER BY created_at ${direction}, id ${direction}`;
+  const filtersAndKeyset = and(...filterConditions(filters), keyset);
+  const byId = sql`SELECT id, created_at FROM ${applications} FORCE INDEX (PRIMARY) WHERE id LIKE ${prefixPattern(query.search.toLowerCase())}${filtersAndKeyset ? sql` AND ${filtersAndKeyset}` : sql``} ${order} LIMIT ${offset + take}`;
+  const words =
+    terms.length > 0 ? await wordPage(plan.kind === 'after' ? { ...plan, offset: 0 } : plan, offset + take) : nothing;
+  return sql`SELECT id, created_at FROM ((${words}) UNION (${byId})) AS matched ${order} LIMIT ${take} OFFSET ${offset}`;
 }
 
 type ListRow = {

@@ -21,8 +21,8 @@ import { listApplications } from './application-list';
 
 const server = testServerForFile();
 
-/** Every way a search can be answered (prefix-search.ts); each must give the same rows. */
-const SEARCH_PATHS = ['auto', 'ranges', 'keys', 'walk'] as const;
+/** Every way a search can be answered (word-search.ts); each must give the same rows. */
+const SEARCH_PATHS = ['auto', 'range', 'keys'] as const;
 /** A word no other test uses, so a search for it sees only this test's rows. */
 const token = () => `Zq${randomUUID().replace(/-/g, '').slice(0, 10)}`;
 const minutesAgo = (minutes: number) => new Date(Math.floor(Date.now() / 1000 - minutes * 60) * 1000);
@@ -65,13 +65,13 @@ describe('applications list', () => {
         createdAt: minutesAgo(5),
       }),
     };
-    // Near misses: the word inside a name (not at the start) and an unrelated row.
-    await insertApplication({ businessName: `Other ${word} Works`, createdAt: minutesAgo(6) });
+    // Near misses: the word inside another word (not at a word's start) and an unrelated row.
+    await insertApplication({ businessName: `Other X${word}works`, createdAt: minutesAgo(6) });
     await insertApplication({ createdAt: minutesAgo(7) });
     return rows;
   }
 
-  it('returns exactly the rows whose business, owner or email starts with the search, newest first', async () => {
+  it('returns exactly the rows with a business, owner or email word starting with the search, newest first', async () => {
     const word = token();
     const rows = await insertMix(word);
     const caller = await staffCaller();
@@ -111,7 +111,7 @@ describe('applications list', () => {
     expect(approved.items.every((item) => item.status === 'approved' && item.aiApproved === 'approved')).toBe(true);
   });
 
-  it('answers the same rows whether the term is read from the ranges, the prefix keys or the walk index', async () => {
+  it('answers the same rows whether the term is read from its word range or its prefix keys', async () => {
     const word = token();
     const rows = await insertMix(word);
     const deps = await getTestDeps();
@@ -122,7 +122,7 @@ describe('applications list', () => {
       { status: 'declined', aiApproved: 'review' },
     ]) {
       const query = listApplicationsSchema.parse({ search: word, ...filters });
-      const ranges = ids((await listApplications(deps, query, { path: 'ranges' })).items);
+      const ranges = ids((await listApplications(deps, query, { path: 'range' })).items);
       expect(ranges.length, JSON.stringify(filters)).toBeGreaterThan(0);
       for (const path of SEARCH_PATHS) {
         expect(
@@ -159,13 +159,13 @@ describe('applications list', () => {
     expect(keyed).toEqual([]);
   });
 
-  it('finds an application by the first characters of its id and treats % and _ literally', async () => {
+  it('finds an application by the first characters of its id; % and _ separate words like any punctuation', async () => {
     const word = token();
     const row = await insertApplication({ businessName: `${word} Id Search` });
     const caller = await staffCaller();
     const byId = await caller.admin.listApplications({ search: row.id.slice(0, 8).toUpperCase() });
     expect(ids(byId.items)).toContain(row.id);
-    expect((await caller.admin.listApplications({ search: `${word}%` })).items).toEqual([]);
+    expect(ids((await caller.admin.listApplications({ search: `${word}%` })).items)).toEqual([row.id]);
     expect((await caller.admin.listApplications({ search: `${word.slice(0, 4)}_${word.slice(5)}` })).items).toEqual([]);
   });
 
@@ -245,7 +245,7 @@ describe('by-email lookup', () => {
 });
 
 describe('applicants list', () => {
-  it('searches names, emails and businesses by prefix, filters active/inactive and counts applications', async () => {
+  it('searches names, emails and businesses by any word, filters active/inactive and counts applications', async () => {
     const word = token();
     const deps = await getTestDeps();
     const active = await insertUser({ role: 'client', firstName: word });
@@ -275,17 +275,19 @@ describe('applicants list', () => {
     expect(new Set(ids((await caller.admin.listApplicants({ search: word, isActive: 'active' })).items))).toEqual(
       new Set([active.id, byBusiness.id]),
     );
-    expect(ids((await caller.admin.listApplicants({ search: `${word} user` })).items)).toEqual([active.id]);
+    expect(ids((await caller.admin.listApplicants({ search: `${word} roof` })).items)).toEqual([byBusiness.id]);
     for (const isActive of ['all', 'active', 'inactive'] as const) {
       const query = listApplicantsSchema.parse({ search: word, isActive });
-      const ranges = ids((await listApplicants(deps, query, { path: 'ranges' })).items);
+      const ranges = ids((await listApplicants(deps, query, { path: 'range' })).items);
       for (const path of SEARCH_PATHS) {
         expect(ids((await listApplicants(deps, query, { path })).items), `${path} ${isActive}`).toEqual(ranges);
       }
     }
     for (const path of SEARCH_PATHS) {
-      const byFullName = await listApplicants(deps, listApplicantsSchema.parse({ search: `${word} user` }), { path });
-      expect(ids(byFullName.items), path).toEqual([active.id]);
+      const byTwoWords = await listApplicants(deps, listApplicantsSchema.parse({ search: `roofing ${word}` }), {
+        path,
+      });
+      expect(ids(byTwoWords.items), path).toEqual([byBusiness.id]);
     }
   });
 });

@@ -25,7 +25,7 @@ type Props = { user: { id: string; firstName: string; role: string } };
 /** Spec: the admin dashboard: summary cards, six tabs (plus Staff for super_admin) and the dialogs. */
 export function AdminDashboard({ user }: Props) {
   const isSuperAdmin = user.role === 'super_admin';
-  const dashboard = trpc.admin.dashboard.useQuery(undefined, { staleTime: 30_000 });
+  const dashboard = trpc.admin.dashboard.useQuery(undefined, { staleTime: 10_000 });
   const [detail, setDetail] = useState<DetailRequest | null>(null);
   const [byEmail, setByEmail] = useState<string | null>(null);
   const [applicant, setApplicant] = useState<ApplicantRow | null>(null);

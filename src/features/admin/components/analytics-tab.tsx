@@ -64,7 +64,7 @@ export function AnalyticsTab() {
         ))}
       </SimpleGrid>
       <Text mt="4" fontSize="xs" color="fg.muted">
-        Figures as of {formatDateTime(data.asOf)} (refreshed every few seconds).
+        Counted at {formatDateTime(data.countedAt)}: every figure equals the applications at that moment.
       </Text>
       <Suspense fallback={<Spinner mt="8" aria-label="Loading charts" />}>
         <AnalyticsCharts />

@@ -104,11 +104,9 @@ export function ApplicantsTab({ onView, onApps }: Props) {
           const name = `${row.firstName} ${row.lastName}`.trim();
           return (
             <Table.Row key={row.id}>
-              <Table.Cell fontWeight="medium" minW="36">
-                {name}
-              </Table.Cell>
+              <Table.Cell fontWeight="medium">{name}</Table.Cell>
               <Table.Cell>{row.email}</Table.Cell>
-              <Table.Cell minW="40">{row.businessName || '—'}</Table.Cell>
+              <Table.Cell>{row.businessName || '—'}</Table.Cell>
               <Table.Cell textAlign="end">{row.totalApplications}</Table.Cell>
               <Table.Cell textAlign="end">{row.activeApplications}</Table.Cell>
               <Table.Cell>
@@ -116,7 +114,7 @@ export function ApplicantsTab({ onView, onApps }: Props) {
                   {row.isActive ? 'Active' : 'Inactive'}
                 </Badge>
               </Table.Cell>
-              <Table.Cell whiteSpace="nowrap">{row.lastLoginAt ? formatDateTime(row.lastLoginAt) : 'Never'}</Table.Cell>
+              <Table.Cell>{row.lastLoginAt ? formatDateTime(row.lastLoginAt) : 'Never'}</Table.Cell>
               <Table.Cell whiteSpace="nowrap">{formatCalendarDate(row.createdAt)}</Table.Cell>
               <Table.Cell>
                 <HStack gap="1">

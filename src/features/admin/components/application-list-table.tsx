@@ -23,7 +23,7 @@ export function ApplicationListTable({
       {rows.map((row) => (
         <Table.Row key={row.id}>
           <Table.Cell fontFamily="mono">{shortId(row.id)}</Table.Cell>
-          <Table.Cell minW="40">{row.businessName}</Table.Cell>
+          <Table.Cell>{row.businessName}</Table.Cell>
           <Table.Cell textAlign="end">{formatUsd(row.loanAmount)}</Table.Cell>
           <Table.Cell>
             <StatusBadge status={row.status} />

@@ -116,10 +116,8 @@ export function ApplicationsTab({ onView, onByEmail }: Props) {
       >
         {rows.map((row) => (
           <Table.Row key={row.id}>
-            <Table.Cell fontWeight="medium" minW="44">
-              {row.businessName}
-            </Table.Cell>
-            <Table.Cell minW="32">{row.ownerName}</Table.Cell>
+            <Table.Cell fontWeight="medium">{row.businessName}</Table.Cell>
+            <Table.Cell>{row.ownerName}</Table.Cell>
             <Table.Cell textAlign="end">{formatUsd(row.loanAmount)}</Table.Cell>
             <Table.Cell>
               <StatusSelect application={row} />

@@ -1,5 +1,5 @@
 import { Alert, Box, HStack, Spinner, Table, Text } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { Children, cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
 import type { useCursorPager } from '../hooks/use-cursor-pager';
 import { Pager } from './pager';
 
@@ -15,26 +15,106 @@ type DataTableProps = {
   children: ReactNode;
 };
 
-/** The back office's table: scrolls sideways on a narrow screen, focusable so a keyboard can scroll it. */
+const columnLabel = (column: Column) => (typeof column === 'string' ? column : column.label);
+
+/**
+ * Each row's cells labelled with their column's heading (`data-label`), which a phone shows beside the value, and
+ * given their table roles explicitly, since a table laid out as cards loses them in some browsers.
+ */
+function labelledRows(children: ReactNode, labels: string[]): ReactNode {
+  return Children.map(children, (row) => {
+    if (!isValidElement<{ children?: ReactNode }>(row)) return row;
+    let index = 0;
+    const cells = Children.map(row.props.children, (cell) => {
+      if (!isValidElement(cell)) return cell;
+      const label = labels[index] ?? '';
+      index += 1;
+      return cloneElement(cell as ReactElement<Record<string, unknown>>, { 'data-label': label, role: 'cell' });
+    });
+    return cloneElement(row as ReactElement<Record<string, unknown>>, { role: 'row' }, cells);
+  });
+}
+
+// Below md the rows become cards: one bordered block per row, each value beside its column's heading; the
+// headings row stays for screen readers only. From md the table is a table; values wrap (long emails and reasons
+// break anywhere) so that at 1280 px and wider every list fits without scrolling sideways (the scroll area remains
+// for the widths in between).
+const cardsOnPhones = {
+  '& td': { overflowWrap: 'anywhere' },
+  '@media screen and (max-width: 47.99em)': {
+    '& table, & tbody, & tr, & td': { display: 'block', width: '100%' },
+    '& thead': {
+      position: 'absolute',
+      width: '1px',
+      height: '1px',
+      overflow: 'hidden',
+      clip: 'rect(0 0 0 0)',
+      whiteSpace: 'nowrap',
+    },
+    '& tbody tr': {
+      borderWidth: '1px',
+      borderColor: 'border',
+      rounded: 'md',
+      px: '3',
+      py: '2',
+      mb: '3',
+    },
+    '& tbody td': {
+      display: 'flex',
+      justifyContent: 'space-between',
+      alignItems: 'flex-start',
+      gap: '3',
+      textAlign: 'end',
+      borderBottomWidth: '0',
+      px: '0',
+      py: '1.5',
+      minWidth: '0',
+    },
+    '& tbody td::before': {
+      content: 'attr(data-label)',
+      fontWeight: 'medium',
+      color: 'fg.muted',
+      textAlign: 'start',
+      flexShrink: 0,
+    },
+    '& tbody td[data-label=""]::before': { content: 'none' },
+  },
+} as const;
+
+/**
+ * The back office's table: a table from md on, fitting at 1280 px (values wrap), cards on a phone; focusable so a
+ * keyboard can scroll it when a medium screen is narrower than its columns.
+ */
 export function DataTable({ caption, columns, hasStickyHeader = true, maxH, children }: DataTableProps) {
   return (
-    <Table.ScrollArea tabIndex={0} borderWidth="1px" rounded="md" maxH={maxH}>
-      <Table.Root size="sm" stickyHeader={hasStickyHeader}>
+    <Table.ScrollArea
+      tabIndex={0}
+      borderWidth={{ base: '0', md: '1px' }}
+      rounded="md"
+      maxH={maxH}
+      data-list-table=""
+      // Chakra's scroll area keeps every value on one line; here values wrap (dates and amounts stay whole).
+      whiteSpace="normal"
+      css={cardsOnPhones}
+    >
+      <Table.Root size="sm" stickyHeader={hasStickyHeader} role="table">
         <Table.Caption srOnly>{caption}</Table.Caption>
         <Table.Header>
-          <Table.Row>
+          <Table.Row role="row">
             {columns.map((column) =>
               typeof column === 'string' ? (
-                <Table.ColumnHeader key={column}>{column}</Table.ColumnHeader>
+                <Table.ColumnHeader key={column} role="columnheader">
+                  {column}
+                </Table.ColumnHeader>
               ) : (
-                <Table.ColumnHeader key={column.label} textAlign="end">
+                <Table.ColumnHeader key={column.label} role="columnheader" textAlign="end">
                   {column.label}
                 </Table.ColumnHeader>
               ),
             )}
           </Table.Row>
         </Table.Header>
-        <Table.Body>{children}</Table.Body>
+        <Table.Body>{labelledRows(children, columns.map(columnLabel))}</Table.Body>
       </Table.Root>
     </Table.ScrollArea>
   );

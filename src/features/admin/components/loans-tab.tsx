@@ -49,9 +49,7 @@ export function LoansTab({ onView, onPayments }: Props) {
       >
         {loans.map((loan) => (
           <Table.Row key={loan.id}>
-            <Table.Cell fontWeight="medium" minW="44">
-              {loan.businessName}
-            </Table.Cell>
+            <Table.Cell fontWeight="medium">{loan.businessName}</Table.Cell>
             <Table.Cell textAlign="end">{formatUsd(loan.principalAmount)}</Table.Cell>
             <Table.Cell textAlign="end">{formatUsdCents(loan.currentBalance)}</Table.Cell>
             <Table.Cell textAlign="end">

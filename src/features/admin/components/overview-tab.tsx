@@ -4,7 +4,7 @@ import { toaster } from '@/components/ui/toaster';
 import { getErrorMessage } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
 import type { DashboardData } from '../types';
-import { formatCalendarDate, formatUsd } from '@shared/format';
+import { formatCalendarDate, formatTime, formatUsd } from '@shared/format';
 import { AiDecisionBadge, StatusBadge } from './badges';
 
 type Props = { dashboard: DashboardData | undefined; onView: (id: string) => void };
@@ -30,7 +30,7 @@ export function OverviewTab({ dashboard, onView }: Props) {
     {
       label: 'Monthly Collections',
       value: performance ? formatUsd(performance.monthlyCollections) : undefined,
-      help: 'Payments received this month',
+      help: performance ? `Payments received this month, as of ${formatTime(dashboard.asOf)}` : '',
     },
     {
       label: 'Default Rate',
@@ -44,7 +44,9 @@ export function OverviewTab({ dashboard, onView }: Props) {
           ? '—'
           : `${performance.averageDecisionHours} hrs`
         : undefined,
-      help: performance ? `Submission to decision, last ${performance.decisionWindowDays} days` : '',
+      help: performance
+        ? `Submission to decision, last ${performance.decisionWindowDays} days, as of ${formatTime(dashboard.asOf)}`
+        : '',
     },
   ];
   return (

@@ -54,7 +54,7 @@ export function QueueTab({ currentUserId, onView }: Props) {
       >
         {rows.map((row) => (
           <Table.Row key={row.id}>
-            <Table.Cell minW="40">
+            <Table.Cell>
               <Text fontWeight="medium">{row.businessName}</Text>
               <Text fontSize="xs" color="fg.muted">
                 {row.ownerName}

@@ -38,16 +38,16 @@ export function RefinancingTab() {
     >
       {query.data.map((request) => (
         <Table.Row key={request.id}>
-          <Table.Cell minW="36">
+          <Table.Cell>
             {request.clientName}
             <Text fontSize="xs" color="fg.muted">
               {request.email}
             </Text>
           </Table.Cell>
-          <Table.Cell minW="40">{request.businessName || '—'}</Table.Cell>
+          <Table.Cell>{request.businessName || '—'}</Table.Cell>
           <Table.Cell textAlign="end">{formatUsd(request.loanPrincipal)}</Table.Cell>
           <Table.Cell textAlign="end">{formatUsd(request.requestedAmount)}</Table.Cell>
-          <Table.Cell minW="64">{request.reason}</Table.Cell>
+          <Table.Cell>{request.reason}</Table.Cell>
           <Table.Cell>
             <Badge colorPalette={STATUS_PALETTE[request.status] ?? 'gray'} variant="subtle">
               {request.status.replace('_', ' ')}

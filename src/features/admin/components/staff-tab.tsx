@@ -80,7 +80,7 @@ function StaffRowView({ member, isSelf }: { member: StaffRow; isSelf: boolean })
   });
   return (
     <Table.Row>
-      <Table.Cell fontWeight="medium" minW="36">
+      <Table.Cell fontWeight="medium">
         {name} {isSelf && <Badge variant="outline">You</Badge>}
       </Table.Cell>
       <Table.Cell>{member.email}</Table.Cell>

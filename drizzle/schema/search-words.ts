@@ -1,0 +1,28 @@
+import { datetime, index, mysqlEnum, mysqlTable, primaryKey, varchar } from 'drizzle-orm/mysql-core';
+
+/** Which list a word belongs to: an application's (business, owner, email) or an applicant's (name, email, business). */
+export const SEARCH_WORD_KINDS = ['application', 'applicant'] as const;
+export type SearchWordKind = (typeof SEARCH_WORD_KINDS)[number];
+/** Longest word kept; a longer search word is compared on its first this many characters. */
+export const SEARCH_WORD_MAX = 32;
+
+/**
+ * The back-office search by any word: one row per distinct word (2+ letters or digits, lowercased) of a record's
+ * searched text, with the record's created_at for the lists' newest-first order. Written only by the database's
+ * triggers on applications and users (migration search_words_triggers), in the same transaction as the record;
+ * prefix keys (virtual columns key2 ... key9, each indexed with created_at) are added by that migration too.
+ */
+export const searchWords = mysqlTable(
+  'search_words',
+  {
+    kind: mysqlEnum('kind', SEARCH_WORD_KINDS).notNull(),
+    recordId: varchar('record_id', { length: 36 }).notNull(),
+    word: varchar('word', { length: SEARCH_WORD_MAX }).notNull(),
+    createdAt: datetime('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.recordId, t.word] }),
+    // A word's range ("bak%"), for terms few words share: the matches, sorted after.
+    index('search_words_word_idx').on(t.kind, t.word, t.createdAt, t.recordId),
+  ],
+);

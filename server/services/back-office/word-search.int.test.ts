@@ -1,0 +1,238 @@
+// Search by any word (docs/architecture.md, "Search by any word"): applications and applicants are found by any word
+// or word prefix of their searched text, case-insensitive, several words narrowing. Exactly the rows a naive filter
+// over the same rows keeps, newest first, for terms of 2 to 12 characters, on every way in (word range, prefix keys),
+// with the lists' filters; the words follow every change of the records. The test has a database of its own, so
+// that the naive filter sees every row the search sees.
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applications, users } from '../../../drizzle/schema/index';
+import { listApplicantsSchema, listApplicationsSchema } from '../../../src/shared/schemas/admin';
+import { createDatabase, prepareDatabase, type Database } from '../../db';
+import { newId } from '../../lib/ids';
+import { insertApplication } from '../../test/factories';
+import { freshDatabase } from '../../test/fresh-database';
+import { getTestDeps } from '../../test/harness';
+import { listApplicants } from './applicants';
+import { listApplications } from './application-list';
+import { searchTerms, wordSearchKeySql } from './word-search';
+
+const own = freshDatabase('words');
+let database: Database;
+
+const PATHS = ['auto', 'range', 'keys'] as const;
+// Words that share prefixes of every length, up to 12 characters.
+const VOCABULARY = [
+  'bakery',
+  'baker',
+  'bakersfield',
+  'main',
+  'mainstreet',
+  'maintenance1',
+  'street',
+  'strand',
+  'jane',
+  'janet',
+  'doe',
+  'dominguez',
+  'acme',
+  'ac',
+  'northwind',
+  'northwestern',
+];
+const minutesAgo = (minutes: number) => new Date(Math.floor(Date.now() / 1000 - minutes * 60) * 1000);
+
+/** The naive filter: every search word starts some word of the text (ASCII test data, split on anything else). */
+function matches(text: string, search: string): boolean {
+  const words = text.toLowerCase().split(/[^a-z0-9]+/);
+  const terms = search
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((term) => term.length >= 2);
+  return terms.length > 0 && terms.every((term) => words.some((word) => word.startsWith(term)));
+}
+
+/** Deterministic picks: record i gets words i, i+5, i+11 of the vocabulary (mod its length). */
+const pick = (index: number, step: number) => VOCABULARY[(index * 7 + step) % VOCABULARY.length] ?? 'acme';
+
+type Row = { id: string; text: string; status: string; aiApproved: string | null; isActive?: boolean };
+const applicationRows: Row[] = [];
+const applicantRows: Row[] = [];
+
+const SEARCHES = [
+  ...['bakersfield', 'maintenance1', 'northwestern', 'dominguez'].flatMap((word) =>
+    Array.from({ length: word.length - 1 }, (_, index) => word.slice(0, index + 2)),
+  ),
+  'BAKERY',
+  'Main St',
+  'main bak',
+  'jane do',
+  'janet.doe@',
+  'str str',
+  'ac north',
+  'do ja ma',
+  'northw bakery jane',
+  'zz',
+  'bakeryx',
+];
+
+beforeAll(async () => {
+  await getTestDeps(); // the run's data key, which the application factory encrypts with
+  await prepareDatabase(own.url);
+  database = createDatabase(own.url, 4);
+  const db = database.db;
+  const statuses = ['pending', 'review', 'approved', 'declined'] as const;
+  const ais = [null, 'approved', 'declined', 'review'] as const;
+  for (let index = 0; index < 40; index += 1) {
+    const businessName = `${pick(index, 0)} ${pick(index, 5)} LLC`;
+    const ownerName = `${pick(index, 8)} ${pick(index, 11)}`;
+    const email = `${pick(index, 3)}.${pick(index, 9)}${index}@example.test`;
+    const row = await insertApplication({
+      db,
+      businessName,
+      ownerName,
+      email,
+      status: statuses[index % 4],
+      aiApproved: ais[(index >> 2) % 4],
+      createdAt: minutesAgo(index + 1),
+    });
+    applicationRows.push({
+      id: row.id,
+      text: `${businessName} ${ownerName} ${email}`,
+      status: row.status,
+      aiApproved: row.aiApproved,
+    });
+  }
+  for (let index = 0; index < 24; index += 1) {
+    const row = {
+      id: newId(),
+      email: `${pick(index, 1)}${index}@example.test`,
+      passwordHash: 'x',
+      firstName: pick(index, 2),
+      lastName: pick(index, 6),
+      businessName: `${pick(index, 10)} Co`,
+      // Staff share the words but are never applicants.
+      role: index % 6 === 5 ? ('admin' as const) : ('client' as const),
+      isActive: index % 3 !== 0,
+      createdAt: minutesAgo(index + 1),
+    };
+    await db.insert(users).values(row);
+    if (row.role === 'client') {
+      applicantRows.push({
+        id: row.id,
+        text: `${row.firstName} ${row.lastName} ${row.email} ${row.businessName}`,
+        status: 'client',
+        aiApproved: null,
+        isActive: row.isActive,
+      });
+    }
+  }
+});
+afterAll(async () => {
+  await database.close();
+  await own.drop();
+});
+
+const ids = (items: { id: string }[]) => items.map((item) => item.id);
+
+describe('search by any word', () => {
+  it('lists exactly the applications a naive filter keeps, newest first, on every path and filter', async () => {
+    const deps = { db: database.db };
+    let nonEmpty = 0;
+    for (const search of SEARCHES) {
+      for (const filters of [
+        {},
+        { status: 'pending' },
+        { aiApproved: 'review' },
+        { status: 'approved', aiApproved: 'approved' },
+      ]) {
+        const expected = applicationRows
+          .filter((row) => matches(row.text, search))
+          .filter((row) => !('status' in filters) || row.status === filters.status)
+          .filter((row) => !('aiApproved' in filters) || row.aiApproved === filters.aiApproved)
+          .map((row) => row.id);
+        if (expected.length > 0) nonEmpty += 1;
+        for (const path of PATHS) {
+          const page = await listApplications(deps, listApplicationsSchema.parse({ search, ...filters }), { path });
+          expect(ids(page.items), `${path} "${search}" ${JSON.stringify(filters)}`).toEqual(expected);
+        }
+      }
+    }
+    // The searches are not all empty: most find something.
+    expect(nonEmpty).toBeGreaterThan(SEARCHES.length);
+  });
+
+  it('lists exactly the applicants a naive filter keeps, clients only, on every path and filter', async () => {
+    const deps = { db: database.db };
+    for (const search of SEARCHES) {
+      for (const isActive of ['all', 'active', 'inactive'] as const) {
+        const expected = applicantRows
+          .filter((row) => matches(row.text, search))
+          .filter((row) => isActive === 'all' || row.isActive === (isActive === 'active'))
+          .map((row) => row.id);
+        for (const path of PATHS) {
+          const page = await listApplicants(deps, listApplicantsSchema.parse({ search, isActive }), { path });
+          expect(ids(page.items), `${path} "${search}" ${isActive}`).toEqual(expected);
+        }
+      }
+    }
+  });
+
+  it('follows renames, deletions and role changes in the same transaction', async () => {
+    const db = database.db;
+    const deps = { db };
+    const search = async (term: string) =>
+      ids((await listApplications(deps, listApplicationsSchema.parse({ search: term }))).items);
+    const row = await insertApplication({ db, businessName: 'Quokka Yarn Emporium', createdAt: minutesAgo(0) });
+    expect(await search('emporium')).toEqual([row.id]);
+    await db.update(applications).set({ businessName: 'Wombat Tea House' }).where(eq(applications.id, row.id));
+    expect(await search('emporium')).toEqual([]);
+    expect(await search('wom tea')).toEqual([row.id]);
+    await db.delete(applications).where(eq(applications.id, row.id));
+    expect(await search('wombat')).toEqual([]);
+
+    const client = applicantRows[0];
+    if (!client) throw new Error('no applicant seeded');
+    const word = client.text.split(' ')[0] ?? '';
+    const found = async () => ids((await listApplicants(deps, listApplicantsSchema.parse({ search: word }))).items);
+    expect(await found()).toContain(client.id);
+    await db.update(users).set({ role: 'admin' }).where(eq(users.id, client.id));
+    expect(await found()).not.toContain(client.id);
+    await db.update(users).set({ role: 'client' }).where(eq(users.id, client.id));
+    expect(await found()).toContain(client.id);
+  });
+
+  it('reads a common term newest first from its prefix key, with no sort (query plan)', async () => {
+    const db = database.db;
+    for (const [term, index] of [
+      ['ba', 'search_words_key2_idx'],
+      ['bak', 'search_words_key3_idx'],
+      ['bake', 'search_words_key4_idx'],
+      ['bakery', 'search_words_key6_idx'],
+      ['maintenance1', 'search_words_key9_idx'],
+    ] as const) {
+      const keySql = await wordSearchKeySql(db, {
+        kind: 'application',
+        terms: [...searchTerms(term), 'jane'],
+        table: 'applications',
+        conditions: sql`${applications.status} = 'pending'`,
+        plan: { kind: 'after', cursor: null, offset: 0 },
+        take: 51,
+        path: 'keys',
+      });
+      const [plan] = (await db.execute(sql`EXPLAIN ${keySql}`)) as unknown as [
+        { table: string; key: string | null; Extra: string | null }[],
+      ];
+      expect(plan[0], term).toMatchObject({ table: 'w', key: index });
+      expect(plan[0]?.Extra ?? '', term).not.toMatch(/filesort|temporary/i);
+      expect(plan.find((step) => step.table === 'applications')?.key, term).toBe('PRIMARY');
+      // The other words are probed per candidate by primary key, never materialised first.
+      expect(plan.filter((step) => step.table === 'o' || step.table === 'd').map((step) => step.key)).toEqual([
+        'PRIMARY',
+        'PRIMARY',
+      ]);
+      expect(plan.some((step) => /MATERIALIZED/i.test(String((step as { select_type?: string }).select_type)))).toBe(
+        false,
+      );
+    }
+  });
+});

@@ -1,0 +1,165 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { SEARCH_WORD_MAX, searchWords, type SearchWordKind } from '../../../drizzle/schema/index';
+import type { Db } from '../../db';
+import { createTtlMemo } from '../../lib/memo';
+import { prefixPattern } from './common';
+import type { PagePlan } from './cursor';
+
+// Search by any word for the back-office lists (applications, applicants), newest first, one keyset page at a time.
+// search_words holds each record's words (migration search_words_triggers). A search is split into words the same
+// way; a record matches when every search word starts one of its words. One search word drives the page, read from
+// search_words in the lists' order; the others, and the list's filters, are checked on each candidate:
+//   - by its prefix key (key2 ... key9: a word's first n characters, indexed with created_at, record_id): one equality
+//     on the longest key the term covers, so matches come newest first and the page stops after its rows. Cheap when
+//     many words share the term.
+//   - by the word's range (search_words_word_idx): the term's words, sorted afterwards. Cheap when few match.
+// A bounded count per term, memoised for a minute (word frequencies barely move), picks the driving term (the rarest)
+// and its way in.
+
+/** Lengths of the prefix keys on search_words, longest first. */
+export const WORD_KEY_LENGTHS = [9, 6, 4, 3, 2] as const;
+/** Counts stop here: beyond it a term is "common" and its exact frequency does not matter. */
+export const WORD_COUNT_CAP = 2_000;
+/** Search words shorter than this are ignored (they would match most records). */
+export const MIN_SEARCH_WORD = 2;
+
+/** The words of a search as the database splits the records' text: runs of letters and digits, lowercased. */
+export function searchTerms(search: string): string[] {
+  const words = search
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => [...word].length >= MIN_SEARCH_WORD)
+    .map((word) => [...word].slice(0, SEARCH_WORD_MAX).join(''));
+  return [...new Set(words)];
+}
+
+/** Forces one way in for the driving term (tests compare them on the same rows); `auto` picks by the counts. */
+export type WordSearchPath = 'auto' | 'range' | 'keys';
+
+export type WordSearchQuery = {
+  kind: SearchWordKind;
+  /** From searchTerms: at least one. */
+  terms: string[];
+  /** The listed table, joined by id only when `conditions` test its columns (e.g. `applications`). */
+  table: string;
+  /** The list's filters on that table's columns, true of every row of the page; undefined: none. */
+  conditions: SQL | undefined;
+  plan: PagePlan;
+  take: number;
+  path?: WordSearchPath;
+};
+
+type KeyChoice = { index: string; condition: SQL };
+
+/**
+ * The longest prefix key every word matching the term shares. Keys are compared under the column's case-insensitive
+ * collation, like the LIKE itself; only plain ASCII terms use them, so that no accent rule of the collation can make
+ * a word match the LIKE but not the key.
+ */
+function keyFor(term: string): KeyChoice | null {
+  if (!/^[\x21-\x7e]+$/.test(term)) return null;
+  const length = WORD_KEY_LENGTHS.find((candidate) => term.length >= candidate);
+  if (length === undefined) return null;
+  const column = `key${length}`;
+  return {
+    index: `search_words_${column}_idx`,
+    condition: sql`w.${sql.identifier(column)} = ${term.slice(0, length)}`,
+  };
+}
+
+type TermCounts = { term: number; key: number | null };
+const countMemo = createTtlMemo<TermCounts[]>(60_000);
+
+const boundedCount = (index: string, condition: SQL) =>
+  sql`(SELECT COUNT(*) FROM (SELECT 1 FROM search_words AS w FORCE INDEX (${sql.identifier(index)}) WHERE ${condition} LIMIT ${WORD_COUNT_CAP}) AS part)`;
+
+/** Per term: how many words start with it and how many share its key (each capped), in one round trip. */
+async function termCounts(db: Db, kind: SearchWordKind, terms: string[]): Promise<TermCounts[]> {
+  const memoKey = `${kind}\u0000${terms.join('\u0000')}`;
+  const cached = countMemo.get(memoKey);
+  if (cached) return cached;
+  const parts = terms.flatMap((term, index) => {
+    const key = keyFor(term);
+    const counted = [
+      sql`${boundedCount('search_words_word_idx', sql`w.kind = ${kind} AND w.word LIKE ${prefixPattern(term)}`)} AS ${sql.identifier(`t${index}`)}`,
+    ];
+    if (key) {
+      counted.push(
+        sql`${boundedCount(key.index, sql`w.kind = ${kind} AND ${key.condition}`)} AS ${sql.identifier(`k${index}`)}`,
+      );
+    }
+    return counted;
+  });
+  const [rows] = (await db.execute(sql`SELECT ${sql.join(parts, sql`, `)}`)) as unknown as [
+    Record<string, number | string | null>[],
+  ];
+  const row = rows[0] ?? {};
+  const counts = terms.map((term, index) => ({
+    term: Number(row[`t${index}`] ?? 0),
+    key: keyFor(term) ? Number(row[`k${index}`] ?? 0) : null,
+  }));
+  countMemo.set(memoKey, counts);
+  return counts;
+}
+
+/** Index entries a key walk reads to fill the page, against the entries the term's range holds (sorted after). */
+function keyIsCheaper(counts: TermCounts, wanted: number): boolean {
+  if (counts.key === null) return false;
+  if (counts.term < WORD_COUNT_CAP) {
+    const walk = Math.min(counts.key, Math.ceil((wanted * counts.key) / Math.max(counts.term, 1)));
+    return walk < counts.term;
+  }
+  return true;
+}
+
+/**
+ * The candidate's words include one starting with `term`: one primary-key probe per candidate. Written as a scalar
+ * subquery with LIMIT 1 because MariaDB turns an EXISTS into a semi-join that first materialises every record with
+ * such a word (tens of thousands for a common word).
+ */
+const hasWord = (kind: SearchWordKind, term: string) =>
+  sql`(SELECT 1 FROM search_words AS o FORCE INDEX (PRIMARY) WHERE o.kind = ${kind} AND o.record_id = w.record_id AND o.word LIKE ${prefixPattern(term)} LIMIT 1) IS NOT NULL`;
+
+function keyset(plan: PagePlan): SQL | undefined {
+  const cursor = plan.cursor;
+  if (!cursor) return undefined;
+  const beyond = plan.kind === 'before' ? sql`>` : sql`<`;
+  const at = sql.param(cursor.createdAt, searchWords.createdAt);
+  return sql`(w.created_at ${beyond} ${at} OR (w.created_at = ${at} AND w.record_id ${beyond} ${cursor.id}))`;
+}
+
+/** The ordered key query of one page of a word search: (id, created_at) rows. */
+export async function wordSearchKeySql(db: Db, query: WordSearchQuery): Promise<SQL> {
+  const { kind, terms } = query;
+  const path = query.path ?? 'auto';
+  const wanted = (query.plan.kind === 'after' ? query.plan.offset : 0) + query.take;
+  let driver = 0;
+  let useKey = path === 'keys';
+  if (path === 'auto') {
+    const counts = await termCounts(db, kind, terms);
+    counts.forEach((count, index) => {
+      if (count.term < (counts[driver]?.term ?? Infinity)) driver = index;
+    });
+    const chosen = counts[driver];
+    useKey = chosen !== undefined && keyIsCheaper(chosen, wanted);
+  }
+  const term = terms[driver] ?? '';
+  const key = useKey ? keyFor(term) : null;
+  const pattern = prefixPattern(term);
+  const direction = query.plan.kind === 'before' ? sql`ASC` : sql`DESC`;
+  const conditions = [
+    sql`w.kind = ${kind}`,
+    key?.condition,
+    sql`w.word LIKE ${pattern}`,
+    // One row per record: the record's first word (in the key's order) that starts with the term.
+    sql`(SELECT 1 FROM search_words AS d FORCE INDEX (PRIMARY) WHERE d.kind = w.kind AND d.record_id = w.record_id AND d.word LIKE ${pattern} AND d.word < w.word LIMIT 1) IS NULL`,
+    ...terms.filter((_, index) => index !== driver).map((other) => hasWord(kind, other)),
+    keyset(query.plan),
+    query.conditions,
+  ].filter((condition): condition is SQL => condition !== undefined);
+  const table = sql.identifier(query.table);
+  const join = query.conditions
+    ? sql`STRAIGHT_JOIN ${table} FORCE INDEX (PRIMARY) ON ${table}.id = w.record_id`
+    : sql``;
+  return sql`SELECT w.record_id AS id, w.created_at FROM search_words AS w FORCE INDEX (${sql.identifier(key ? key.index : 'search_words_word_idx')}) ${join} WHERE ${sql.join(conditions, sql` AND `)} ORDER BY w.created_at ${direction}, w.record_id ${direction} LIMIT ${query.take} OFFSET ${query.plan.kind === 'after' ? query.plan.offset : 0}`;
+}
