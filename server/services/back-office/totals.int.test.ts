@@ -23,9 +23,10 @@ import { getWorkQueue } from './work-queue';
 
 const own = freshDatabase('totals');
 let database: Database;
+let shared: Awaited<ReturnType<typeof getTestDeps>>;
 
 beforeAll(async () => {
-  await getTestDeps(); // the run's data key, which the application factory encrypts with
+  shared = await getTestDeps(); // the run's data key (the application factory encrypts with it), env and mailer
   await prepareDatabase(own.url);
   database = createDatabase(own.url, 4);
 });
@@ -37,7 +38,7 @@ afterAll(async () => {
 describe('cards and totals', () => {
   it('equal the rows right after every change', async () => {
     const db = database.db;
-    const deps = { db, log: createLogger('silent') };
+    const deps = { db, log: createLogger('silent'), env: shared.env, mailer: shared.mailer };
     const client = await insertUser({ role: 'client', db });
     const staff = await insertUser({ role: 'admin', db });
     const actor = { id: staff.id, role: 'admin' as const, ip: '127.0.0.1' };
@@ -88,10 +89,28 @@ describe('cards and totals', () => {
     await expectAgreement({ total: 3, activeLoans: 0, outstandingCents: 0 });
 
     // Changed by staff: one approved, one declined, one sent to review.
-    await setApplicationStatus({ db }, actor, { id: first.id, status: 'approved' });
+    await setApplicationStatus(deps, actor, {
+      id: first.id,
+      status: 'approved',
+      reasons: ['meets-requirements'],
+      otherReason: undefined,
+      note: undefined,
+    });
     await expectAgreement({ total: 3, activeLoans: 0, outstandingCents: 0 });
-    await setApplicationStatus({ db }, actor, { id: second.id, status: 'declined' });
-    await setApplicationStatus({ db }, actor, { id: third.id, status: 'approved' });
+    await setApplicationStatus(deps, actor, {
+      id: second.id,
+      status: 'declined',
+      reasons: ['insufficient-revenue'],
+      otherReason: undefined,
+      note: undefined,
+    });
+    await setApplicationStatus(deps, actor, {
+      id: third.id,
+      status: 'approved',
+      reasons: ['meets-requirements'],
+      otherReason: undefined,
+      note: undefined,
+    });
     await expectAgreement({ total: 3, activeLoans: 0, outstandingCents: 0 });
 
     // Funded: a loan of 20,000.00 at 1.35 (27,000.00 to repay), its application funded.
