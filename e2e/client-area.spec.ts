@@ -125,7 +125,7 @@ test.describe('client area', () => {
     await expect(summary.getByText('$60,000')).toBeVisible();
 
     const application = card(page, businessName);
-    await expect(application.getByText('Pre-Approved')).toBeVisible();
+    await expect(application.getByText('Pre-Approved', { exact: true })).toBeVisible();
     await expect(application.getByText(`ID: ${applicationId.slice(0, 8).toUpperCase()}`)).toBeVisible();
     await application.getByRole('button', { name: 'Accept Funding' }).click();
 
@@ -296,7 +296,7 @@ test.describe('client area', () => {
     const fitsWidth = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
     await page.goto('/dashboard');
-    await expect(page.getByRole('article').getByText('Pre-Approved')).toBeVisible();
+    await expect(page.getByRole('article').getByText('Pre-Approved', { exact: true })).toBeVisible();
     expect(await fitsWidth()).toBe(true);
     expect(await a11yViolations(page, { selector: '#main' })).toEqual([]);
     await page.getByRole('button', { name: 'Accept Funding' }).click();

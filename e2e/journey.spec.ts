@@ -33,7 +33,7 @@ test('a new applicant applies, creates an account, accepts funding, sees the loa
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'Welcome back, Jordan!' })).toBeVisible();
   const application = page.getByRole('article', { name: applicant.businessName });
-  await expect(application.getByText('Pre-Approved')).toBeVisible();
+  await expect(application.getByText('Pre-Approved', { exact: true })).toBeVisible();
   await application.getByRole('button', { name: 'Accept Funding' }).click();
 
   const confirm = page.getByRole('alertdialog', { name: 'Accept this funding offer?' });

@@ -126,7 +126,7 @@ test.describe('offers', () => {
 
     await page.goto('/client-portal');
     const application = card(page, applicant.businessName);
-    await expect(application.getByText('Pre-Approved')).toBeVisible();
+    await expect(application.getByText('Pre-Approved', { exact: true })).toBeVisible();
     await application.getByRole('button', { name: 'Accept Funding' }).click();
 
     const dialog = page.getByRole('alertdialog', { name: 'Accept this funding offer?' });
