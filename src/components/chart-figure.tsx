@@ -24,6 +24,35 @@ export function ChartFigure({ title, summary, table, children }: Props) {
   const [isTable, setTable] = useState(false);
   const titleId = useId();
   const tableId = useId();
+  const dataTable = (
+    <Table.Root size="sm">
+      <Table.Caption srOnly>{title}</Table.Caption>
+      <Table.Header>
+        <Table.Row>
+          {table.columns.map((column) => (
+            <Table.ColumnHeader key={column} scope="col">
+              {column}
+            </Table.ColumnHeader>
+          ))}
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {table.rows.map((row) => (
+          <Table.Row key={row.key}>
+            {row.cells.map((cell, index) =>
+              index === 0 ? (
+                <Table.Cell key={index} as="th" scope="row" fontWeight="medium">
+                  {cell}
+                </Table.Cell>
+              ) : (
+                <Table.Cell key={index}>{cell}</Table.Cell>
+              ),
+            )}
+          </Table.Row>
+        ))}
+      </Table.Body>
+    </Table.Root>
+  );
   return (
     <Box as="figure" aria-labelledby={titleId} m="0" minW="0">
       <HStack justify="space-between" align="flex-start" gap="2" mb="2">
@@ -41,35 +70,15 @@ export function ChartFigure({ title, summary, table, children }: Props) {
         </Box>
       )}
       <Box id={tableId} srOnly={!isTable}>
-        <Table.ScrollArea borderWidth={isTable ? '1px' : undefined} rounded="md" tabIndex={isTable ? 0 : undefined}>
-          <Table.Root size="sm">
-            <Table.Caption srOnly>{title}</Table.Caption>
-            <Table.Header>
-              <Table.Row>
-                {table.columns.map((column) => (
-                  <Table.ColumnHeader key={column} scope="col">
-                    {column}
-                  </Table.ColumnHeader>
-                ))}
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {table.rows.map((row) => (
-                <Table.Row key={row.key}>
-                  {row.cells.map((cell, index) =>
-                    index === 0 ? (
-                      <Table.Cell key={index} as="th" scope="row" fontWeight="medium">
-                        {cell}
-                      </Table.Cell>
-                    ) : (
-                      <Table.Cell key={index}>{cell}</Table.Cell>
-                    ),
-                  )}
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+        {/* Only the shown table scrolls (and takes focus to scroll by keyboard): a hidden one that could scroll would
+            be a scrollable region no keyboard can reach. */}
+        {isTable ? (
+          <Table.ScrollArea borderWidth="1px" rounded="md" tabIndex={0}>
+            {dataTable}
+          </Table.ScrollArea>
+        ) : (
+          dataTable
+        )}
       </Box>
     </Box>
   );
