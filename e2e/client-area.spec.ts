@@ -153,7 +153,8 @@ test.describe('client area', () => {
     await expect(loan.getByText('$58,500').first()).toBeVisible(); // balance = total payback
     // The APR of the terms themselves (one pricing function), not the seeded result's estimate.
     await expect(loan.getByText('70%', { exact: true })).toBeVisible();
-    await expect(loan.getByText(inUtcDays(7))).toBeVisible();
+    // The card's next payment date (the progress chart lists it again under "Next payments").
+    await expect(loan.getByRole('definition').getByText(inUtcDays(7))).toBeVisible();
     await expect(loan.getByText('Current', { exact: true })).toBeVisible();
     await loan.getByRole('button', { name: 'View Payment Schedule' }).click();
     const schedule = page.getByRole('dialog', { name: /Payment Schedule/ });
