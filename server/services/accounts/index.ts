@@ -10,5 +10,14 @@ export {
   resetPassword,
   toAuthUserDto,
 } from './auth';
-export { createStaff, listStaff, setStaffActive, setStaffRole, terminateStaffSessions } from './staff';
+export {
+  createStaff,
+  FORMER_STAFF,
+  listStaff,
+  personName,
+  setStaffActive,
+  setStaffRole,
+  staffNames,
+  terminateStaffSessions,
+} from './staff';
 export { verifyStepUpCode } from './step-up';

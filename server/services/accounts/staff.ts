@@ -176,3 +176,23 @@ export async function terminateStaffSessions(deps: Pick<ServiceDeps, 'db'>, acto
     return { id, sessionsEnded };
   });
 }
+
+/** A person's name as staff screens show it: first and last name, else the email. */
+export const personName = (row: { firstName: string; lastName: string; email: string }) =>
+  `${row.firstName} ${row.lastName}`.trim() || row.email;
+
+/** Shown where the staff member's account no longer exists. */
+export const FORMER_STAFF = 'Former staff member';
+
+/** Staff members' names by id, for columns and timelines: one query, then a lookup that never fails. */
+export async function staffNames(db: DbOrTx, ids: Array<string | null>): Promise<(id: string | null) => string> {
+  const unique = [...new Set(ids.filter((id): id is string => Boolean(id)))];
+  const rows = unique.length
+    ? await db
+        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+        .from(users)
+        .where(inArray(users.id, unique))
+    : [];
+  const names = new Map(rows.map((row) => [row.id, personName(row)]));
+  return (id) => (id ? names.get(id) : undefined) ?? FORMER_STAFF;
+}

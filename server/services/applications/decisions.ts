@@ -4,7 +4,6 @@ import {
   applicationDecisions,
   applications,
   underwritingResults,
-  users,
 } from '../../../drizzle/schema/index';
 import {
   decisionReason,
@@ -23,6 +22,7 @@ import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { Actor, ServiceDeps } from '../../deps';
 import { buildAdverseActionNotice, noticeKindOf } from './adverse-action';
+import { staffNames } from '../accounts/index';
 import { adverseActionNoticeMail } from './decision-emails';
 import { suggestReasons } from './decision-reasons';
 
@@ -182,14 +182,8 @@ export async function listClientNotices(db: Db, userId: string, applicationId: s
 
 async function decisionsOf(db: DbOrTx, applicationId: string): Promise<ApplicationDecisionDto[]> {
   const rows = await db
-    .select({
-      decision: applicationDecisions,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-    })
+    .select({ decision: applicationDecisions })
     .from(applicationDecisions)
-    .leftJoin(users, eq(users.id, applicationDecisions.decidedBy))
     .where(eq(applicationDecisions.applicationId, applicationId))
     .orderBy(desc(applicationDecisions.decidedAt), desc(applicationDecisions.id));
   const ids = rows.map((row) => row.decision.id);
@@ -197,7 +191,11 @@ async function decisionsOf(db: DbOrTx, applicationId: string): Promise<Applicati
     ? await db.select().from(adverseActionNotices).where(inArray(adverseActionNotices.decisionId, ids))
     : [];
   const noticeOf = new Map(notices.map((notice) => [notice.decisionId, toNoticeDto(notice)]));
-  return rows.map(({ decision, firstName, lastName, email }) => {
+  const nameOf = await staffNames(
+    db,
+    rows.map((row) => row.decision.decidedBy),
+  );
+  return rows.map(({ decision }) => {
     const notice = noticeOf.get(decision.id);
     return {
       id: decision.id,
@@ -208,7 +206,7 @@ async function decisionsOf(db: DbOrTx, applicationId: string): Promise<Applicati
       requestedAmount: centsToDollars(decision.requestedAmountCents),
       approvedAmount: decision.approvedAmountCents === null ? null : centsToDollars(decision.approvedAmountCents),
       decidedAt: asUtcDate(decision.decidedAt),
-      decidedBy: `${firstName ?? ''} ${lastName ?? ''}`.trim() || email || 'Former staff member',
+      decidedBy: nameOf(decision.decidedBy),
       notice: notice ? { id: notice.id, kind: notice.kind, sentAt: notice.sentAt, createdAt: notice.createdAt } : null,
     };
   });

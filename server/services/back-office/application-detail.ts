@@ -1,11 +1,10 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   applicationConsents,
   applicationDocuments,
   applications,
   loans,
   underwritingResults,
-  users,
 } from '../../../drizzle/schema/index';
 import type { ApplicationOfferExtrasDto } from '../../../src/shared/schemas/admin';
 import type { DbOrTx } from '../../db';
@@ -17,7 +16,7 @@ import { listLoanLowerPaymentRequests } from '../loans/index';
 import { findOfferSignature } from '../offers/index';
 import { type Actor, type ServiceDeps } from '../../deps';
 import { toDollars } from './common';
-import { staffNames } from './work-queue';
+import { staffNames } from '../accounts/index';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Detail: every field of the spec, SSN/EIN/birth date masked, documents, the underwriting analysis and history.
@@ -79,27 +78,16 @@ async function historyOf(db: DbOrTx, applicationId: string) {
   const assignees = rows
     .filter((row) => row.action === 'application.assign')
     .flatMap((row) => [asString(asRecord(row.detail).from), asString(asRecord(row.detail).to)]);
-  const actorIds = [
-    ...new Set([...rows.map((row) => row.actorId), ...assignees].filter((id): id is string => Boolean(id))),
-  ];
-  const actors = actorIds.length
-    ? await db
-        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
-        .from(users)
-        .where(inArray(users.id, actorIds))
-    : [];
-  const names = new Map(
-    actors.map((actor) => [actor.id, `${actor.firstName} ${actor.lastName}`.trim() || actor.email]),
-  );
+  const nameOf = await staffNames(db, [...rows.map((row) => row.actorId), ...assignees]);
   return rows.map((row) => {
     const detail = asRecord(row.detail);
-    const staffName = (id: string | null) => (id ? (names.get(id) ?? 'Former staff member') : null);
+    const staffName = (id: string | null) => (id ? nameOf(id) : null);
     const isAssign = row.action === 'application.assign';
     return {
       at: asUtcDate(row.at),
       action: row.action,
       label: HISTORY_ACTIONS[row.action] ?? row.action,
-      actorName: row.actorId ? (names.get(row.actorId) ?? 'Former staff member') : 'System',
+      actorName: row.actorId ? nameOf(row.actorId) : 'System',
       actorRole: row.actorRole,
       outcome: row.outcome,
       from: isAssign ? staffName(asString(detail.from)) : asString(detail.from),
@@ -214,7 +202,7 @@ export async function getApplicationDetail(deps: Pick<ServiceDeps, 'db'>, actor:
     assignee: row.assignedTo
       ? {
           id: row.assignedTo,
-          name: (await staffNames(db, [row.assignedTo])).get(row.assignedTo) ?? 'Former staff member',
+          name: (await staffNames(db, [row.assignedTo]))(row.assignedTo),
         }
       : null,
     aiData: underwriting ? toAiDataDto(underwriting.aiData) : null,

@@ -4,7 +4,7 @@ import type { StaffDocumentRequestDto } from '../../../src/shared/schemas/docume
 import type { ServiceDeps } from '../../deps';
 import { isoFromDb } from '../../lib/dates';
 import { documentRequestView, filesOfDocumentRequests } from '../applications/index';
-import { staffNames } from './work-queue';
+import { staffNames } from '../accounts/index';
 
 // The document requests of an application as staff see them (docs/product.md 6.7): who asked, who closed it.
 
@@ -22,17 +22,16 @@ export async function listDocumentRequests(
     .where(eq(documentRequests.applicationId, applicationId))
     .orderBy(desc(documentRequests.createdAt), desc(documentRequests.id))
     .limit(LIST_LIMIT);
-  const [files, names] = await Promise.all([
+  const [files, nameOf] = await Promise.all([
     filesOfDocumentRequests(
       deps.db,
       rows.map((row) => row.id),
     ),
     staffNames(
       deps.db,
-      rows.flatMap((row) => (row.closedBy ? [row.requestedBy, row.closedBy] : [row.requestedBy])),
+      rows.flatMap((row) => [row.requestedBy, row.closedBy]),
     ),
   ]);
-  const nameOf = (id: string) => names.get(id) ?? 'Former staff member';
   return rows.map((row) => ({
     ...documentRequestView(row, files),
     requestedBy: nameOf(row.requestedBy),

@@ -14,7 +14,7 @@ import { asUtcDate } from '../../lib/dates';
 import { AppError } from '../../lib/errors';
 import { auditedTransaction, recordAudit } from '../../lib/audit';
 import { type Actor, type ServiceDeps } from '../../deps';
-import { staffNames } from './work-queue';
+import { staffNames } from '../accounts/index';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Staff notes on an application or an applicant. The author may correct a note for ten minutes; after that it is
@@ -56,7 +56,7 @@ export async function listNotes(
       id: row.id,
       body: row.body,
       authorId: row.authorId,
-      authorName: names.get(row.authorId) ?? 'Former staff member',
+      authorName: names(row.authorId),
       createdAt,
       editedAt: row.editedAt ? asUtcDate(row.editedAt) : null,
       canEdit: editableBy(viewerId, { authorId: row.authorId, createdAt }, at),

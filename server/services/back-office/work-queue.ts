@@ -5,6 +5,7 @@ import type { QueueItemDto, QueueReason, WorkQueueQuery } from '../../../src/sha
 import type { DbOrTx } from '../../db';
 import { isoFromDb } from '../../lib/dates';
 import type { ServiceDeps } from '../../deps';
+import { personName, staffNames } from '../accounts/index';
 import { type PagePlan, planPage, toPage } from './cursor';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -23,17 +24,6 @@ function keyset(plan: PagePlan): SQL | undefined {
     beyond(applications.createdAt, cursor.createdAt),
     and(eq(applications.createdAt, cursor.createdAt), beyond(applications.id, cursor.id)),
   );
-}
-
-/** Names of staff members by id, for the Assigned column and the timeline. */
-export async function staffNames(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = await db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
-    .from(users)
-    .where(inArray(users.id, unique));
-  return new Map(rows.map((row) => [row.id, `${row.firstName} ${row.lastName}`.trim() || row.email]));
 }
 
 async function reasonsOf(db: DbOrTx, ids: string[]): Promise<Map<string, QueueReason[]>> {
@@ -98,7 +88,7 @@ export async function getWorkQueue(deps: Pick<ServiceDeps, 'db'>, viewerId: stri
     reasonsOf(db, ids),
     staffNames(
       db,
-      rows.map((row) => row.assignedTo).filter((id): id is string => Boolean(id)),
+      rows.map((row) => row.assignedTo),
     ),
   ]);
   const items: QueueItemDto[] = rows.map((row) => ({
@@ -109,7 +99,7 @@ export async function getWorkQueue(deps: Pick<ServiceDeps, 'db'>, viewerId: stri
     status: row.status,
     createdAt: isoFromDb(row.createdAt),
     reasons: reasons.get(row.id) ?? ['review'],
-    assignee: row.assignedTo ? { id: row.assignedTo, name: names.get(row.assignedTo) ?? 'Former staff member' } : null,
+    assignee: row.assignedTo ? { id: row.assignedTo, name: names(row.assignedTo) } : null,
   }));
   return toPage(items, plan, query.limit);
 }
@@ -122,5 +112,5 @@ export async function listAssignableStaff(deps: Pick<ServiceDeps, 'db'>) {
     .where(and(inArray(users.role, [...STAFF_ROLES]), eq(users.isActive, true)))
     .orderBy(users.firstName, users.lastName)
     .limit(500);
-  return rows.map((row) => ({ id: row.id, name: `${row.firstName} ${row.lastName}`.trim() || row.email }));
+  return rows.map((row) => ({ id: row.id, name: personName(row) }));
 }
