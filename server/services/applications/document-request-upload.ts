@@ -14,13 +14,7 @@ import { sendInBackground } from '../../lib/mail';
 import { pendingOcrDocumentIds } from '../underwriting/index';
 import { documentsReceivedMail } from './document-request-emails';
 import { findOpenClientRequest } from './document-requests';
-import {
-  CANONICAL_MIME,
-  DOCUMENT_KIND_OF,
-  displayFileName,
-  inspectUploadedFile,
-  type UploadedDocument,
-} from './documents';
+import { documentRows, inspectUploads, removeStored, storeUploads, type UploadedDocument } from './documents';
 import { queueOcrJobs } from './ocr-jobs';
 import { notifyOcrQueued } from './ocr-loop';
 import { lockUnderwriting, rebuildStoredAnalysis } from './ocr-reanalyze';
@@ -46,35 +40,23 @@ export async function answerDocumentRequest(
     });
   }
   const errors: FieldErrors = {};
-  const mimeTypes: string[] = [];
-  for (const file of input.files) {
-    const inspected = await inspectUploadedFile(file);
-    if (inspected.problem !== null) (errors[file.field] ??= []).push(inspected.problem);
-    else mimeTypes.push(CANONICAL_MIME[inspected.kind]);
-  }
+  const kinds = await inspectUploads(input.files, errors);
   if (Object.keys(errors).length > 0) {
     throw new AppError('BAD_REQUEST', fieldErrorsMessage(errors), { fieldErrors: errors });
   }
 
-  const committed: string[] = [];
   const documentIds = input.files.map(() => newId());
+  const committed = await storeUploads(deps, input.files);
   let applicationId: string;
   try {
-    for (const file of input.files) committed.push(await deps.storage.commit(file.tempPath));
     applicationId = await auditedTransaction(deps.db, async (tx) => {
       const request = await findOpenClientRequest(tx, input.userId, input.requestId, true);
+      const rows = documentRows(request.applicationId, input.files, { ids: documentIds, keys: committed, kinds });
       await tx.insert(applicationDocuments).values(
-        input.files.map((file, index) => ({
-          id: documentIds[index] ?? newId(),
-          applicationId: request.applicationId,
-          kind: DOCUMENT_KIND_OF[file.field],
-          storageKey: committed[index] ?? '',
-          originalName: displayFileName(file.originalName),
-          mimeType: mimeTypes[index] ?? 'application/pdf',
-          sizeBytes: file.size,
-          sha256: file.sha256,
+        rows.map((row) => ({
+          ...row,
           // Statements are read just below; other documents are for a person to look at.
-          parseStatus: file.field === 'bankStatements' ? ('pending' as const) : ('skipped' as const),
+          parseStatus: row.kind === 'bank_statement' ? ('pending' as const) : ('skipped' as const),
         })),
       );
       await tx
@@ -96,13 +78,7 @@ export async function answerDocumentRequest(
       return request.applicationId;
     });
   } catch (error) {
-    await Promise.all(
-      committed.map((key) =>
-        deps.storage.remove(key).catch((removeError: unknown) => {
-          deps.log.error({ err: (removeError as Error).message }, 'could not remove a stored upload');
-        }),
-      ),
-    );
+    await removeStored(deps, committed);
     throw error;
   }
 

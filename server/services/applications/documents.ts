@@ -10,6 +10,8 @@ import {
   type DocumentField,
 } from '../../../src/shared/schemas/application';
 import type { DbOrTx } from '../../db';
+import type { FieldErrors } from '../../lib/errors';
+import type { Logger } from '../../lib/logger';
 import type { DocumentStorage } from '../../lib/storage';
 import { findContentProblem, type ContentProblem } from './screening';
 import { MalformedImageError, stripImageMetadata } from './screening-image';
@@ -88,6 +90,63 @@ export async function inspectUploadedFile(
     }
   }
   return { kind: sniffed, problem: null };
+}
+
+/**
+ * Checks every upload of a request with inspectUploadedFile: each problem goes into `errors` under its file's field;
+ * answers the accepted families in upload order (the wizard and a document request's answer share this).
+ */
+export async function inspectUploads(files: UploadedDocument[], errors: FieldErrors): Promise<AcceptedFileKind[]> {
+  const kinds: AcceptedFileKind[] = [];
+  for (const file of files) {
+    const inspected = await inspectUploadedFile(file);
+    if (inspected.problem !== null) (errors[file.field] ??= []).push(inspected.problem);
+    else kinds.push(inspected.kind);
+  }
+  return kinds;
+}
+
+type StoreDeps = { storage: DocumentStorage; log: Logger };
+
+/** Moves inspected uploads from temp into storage; if one fails, those already stored are removed. Answers the keys. */
+export async function storeUploads(deps: StoreDeps, files: UploadedDocument[]): Promise<string[]> {
+  const stored: string[] = [];
+  try {
+    for (const file of files) stored.push(await deps.storage.commit(file.tempPath));
+  } catch (error) {
+    await removeStored(deps, stored);
+    throw error;
+  }
+  return stored;
+}
+
+/** Removes stored documents whose rows were never written (a failed transaction); logged, never thrown. */
+export async function removeStored(deps: StoreDeps, keys: string[]): Promise<void> {
+  await Promise.all(
+    keys.map((key) =>
+      deps.storage.remove(key).catch((error: unknown) => {
+        deps.log.error({ err: (error as Error).message }, 'could not remove a stored upload');
+      }),
+    ),
+  );
+}
+
+/** The `application_documents` rows of stored uploads: ids, keys and families in upload order. */
+export function documentRows(
+  applicationId: string,
+  files: UploadedDocument[],
+  stored: { ids: string[]; keys: string[]; kinds: AcceptedFileKind[] },
+) {
+  return files.map((file, index) => ({
+    id: stored.ids[index] ?? '',
+    applicationId,
+    kind: DOCUMENT_KIND_OF[file.field],
+    storageKey: stored.keys[index] ?? '',
+    originalName: displayFileName(file.originalName),
+    mimeType: CANONICAL_MIME[stored.kinds[index] ?? 'pdf'],
+    sizeBytes: file.size,
+    sha256: file.sha256,
+  }));
 }
 
 // Control characters (header injection), bidi overrides (spoofed extensions) and path separators.

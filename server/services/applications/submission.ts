@@ -11,7 +11,6 @@ import {
   applicationSubmissionSchema,
   documentErrors,
   returningApplicationSubmissionSchema,
-  type AcceptedFileKind,
   type DocumentField,
 } from '../../../src/shared/schemas/application';
 import type { AppDeps } from '../../deps';
@@ -25,13 +24,7 @@ import { recordRewardEvent } from '../rewards/index';
 import { queueOcrJobs } from './ocr-jobs';
 import { notifyOcrQueued } from './ocr-loop';
 import { pendingOcrDocumentIds, runUnderwriting, type UnderwritingOutcome } from '../underwriting/index';
-import {
-  CANONICAL_MIME,
-  DOCUMENT_KIND_OF,
-  displayFileName,
-  inspectUploadedFile,
-  type UploadedDocument,
-} from './documents';
+import { documentRows, inspectUploads, removeStored, storeUploads, type UploadedDocument } from './documents';
 import { claimUrl, issueClaim } from './claims';
 import { applicantReceipt, staffNotice } from './emails';
 import {
@@ -93,13 +86,7 @@ export async function submitApplication(deps: Deps, input: SubmissionInput): Pro
 
   const prepared = await prepareSubmission(deps, input);
   const applicationId = newId();
-  const committed: string[] = [];
-  try {
-    for (const file of input.files) committed.push(await deps.storage.commit(file.tempPath));
-  } catch (error) {
-    await removeStored(deps, committed);
-    throw error;
-  }
+  const committed = await storeUploads(deps, input.files);
 
   const { applicant } = input;
   const documentIds = input.files.map(() => newId());
@@ -139,18 +126,9 @@ export async function submitApplication(deps: Deps, input: SubmissionInput): Pro
         agreedAt: new Date(),
         ip: input.ip,
       });
-      await tx.insert(applicationDocuments).values(
-        input.files.map((file, index) => ({
-          id: documentIds[index] ?? newId(),
-          applicationId,
-          kind: DOCUMENT_KIND_OF[file.field],
-          storageKey: committed[index] ?? '',
-          originalName: displayFileName(file.originalName),
-          mimeType: CANONICAL_MIME[prepared.kinds[index] ?? 'pdf'],
-          sizeBytes: file.size,
-          sha256: file.sha256,
-        })),
-      );
+      await tx
+        .insert(applicationDocuments)
+        .values(documentRows(applicationId, input.files, { ids: documentIds, keys: committed, kinds: prepared.kinds }));
       if (ownerId) await recordRewardEvent(tx, ownerId, 'application_submitted');
       await recordAudit(tx, {
         actorId: applicant.userId,
@@ -224,12 +202,7 @@ async function prepareSubmission(deps: Deps, input: SubmissionInput) {
   for (const file of input.files) counts[file.field] += 1;
   for (const [field, message] of Object.entries(documentErrors(counts, { isExistingClient })))
     errors[field] = [message];
-  const kinds: AcceptedFileKind[] = [];
-  for (const file of input.files) {
-    const inspected = await inspectUploadedFile(file);
-    if (inspected.problem !== null) (errors[file.field] ??= []).push(inspected.problem);
-    else kinds.push(inspected.kind);
-  }
+  const kinds = await inspectUploads(input.files, errors);
   if (!parsed.success || Object.keys(errors).length > 0) {
     throw new AppError('BAD_REQUEST', fieldErrorsMessage(errors), { fieldErrors: errors });
   }
@@ -468,16 +441,6 @@ async function underwrite(
   } finally {
     await Promise.all(files.map((file) => file.dispose()));
   }
-}
-
-async function removeStored(deps: Deps, keys: string[]) {
-  await Promise.all(
-    keys.map((key) =>
-      deps.storage.remove(key).catch((error: unknown) => {
-        deps.log.error({ err: (error as Error).message }, 'could not remove a stored upload');
-      }),
-    ),
-  );
 }
 
 function isDuplicateKey(error: unknown): boolean {
