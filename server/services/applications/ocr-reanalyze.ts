@@ -21,6 +21,7 @@ import {
   type ParseResult,
 } from '../underwriting/index';
 import type { ClaimedOcrJob } from './ocr-jobs';
+import { STATED_COLUMNS, statedAnswersOf } from './stated-answers';
 
 type Deps = Pick<AppDeps, 'db' | 'storage'>;
 
@@ -189,17 +190,7 @@ export async function rebuildStoredAnalysis(
   const jobs = jobRows.map(toJobView);
   const storedAnalysis = record(input.underwriting.analysis) as StoredAnalysis;
 
-  const [app] = await tx
-    .select({
-      loanAmountCents: applications.loanAmountCents,
-      estimatedCreditScore: applications.estimatedCreditScore,
-      monthlyRevenue: applications.monthlyRevenue,
-      timeInBusiness: applications.timeInBusiness,
-      businessStartDate: applications.businessStartDate,
-      businessType: applications.businessType,
-    })
-    .from(applications)
-    .where(eq(applications.id, input.applicationId));
+  const [app] = await tx.select(STATED_COLUMNS).from(applications).where(eq(applications.id, input.applicationId));
   if (!app) return null;
   const documents = await tx
     .select({
@@ -239,14 +230,7 @@ export async function rebuildStoredAnalysis(
     }
     rebuilt = await runUnderwriting(
       {
-        stated: {
-          loanAmount: app.loanAmountCents / 100,
-          estimatedCreditScore: app.estimatedCreditScore,
-          monthlyRevenue: app.monthlyRevenue,
-          timeInBusiness: app.timeInBusiness,
-          businessStartDate: app.businessStartDate,
-          businessType: app.businessType,
-        },
+        stated: statedAnswersOf(app),
         statements,
       },
       { pool: input.pool, overrides },

@@ -25,6 +25,7 @@ import { queueOcrJobs } from './ocr-jobs';
 import { notifyOcrQueued } from './ocr-loop';
 import { pendingOcrDocumentIds, runUnderwriting, type UnderwritingOutcome } from '../underwriting/index';
 import { documentRows, inspectUploads, removeStored, storeUploads, type UploadedDocument } from './documents';
+import { STATED_COLUMNS, statedAnswersOf, type StatedRow } from './stated-answers';
 import { claimUrl, issueClaim } from './claims';
 import { applicantReceipt, staffNotice } from './emails';
 import {
@@ -277,12 +278,7 @@ async function finishApplication(
   try {
     const [app] = await deps.db
       .select({
-        loanAmountCents: applications.loanAmountCents,
-        estimatedCreditScore: applications.estimatedCreditScore,
-        monthlyRevenue: applications.monthlyRevenue,
-        timeInBusiness: applications.timeInBusiness,
-        businessStartDate: applications.businessStartDate,
-        businessType: applications.businessType,
+        ...STATED_COLUMNS,
         businessName: applications.businessName,
         ownerName: applications.ownerName,
         email: applications.email,
@@ -408,14 +404,7 @@ async function finishApplication(
 
 async function underwrite(
   deps: Deps,
-  app: {
-    loanAmountCents: number;
-    estimatedCreditScore: number;
-    monthlyRevenue: string;
-    timeInBusiness: string;
-    businessStartDate: string;
-    businessType: string;
-  },
+  app: StatedRow,
   documents: Array<{ id: string; kind: string; storageKey: string; originalName: string; mimeType: string }>,
 ): Promise<UnderwritingOutcome> {
   const statements = documents.filter((document) => document.kind === 'bank_statement');
@@ -423,14 +412,7 @@ async function underwrite(
   try {
     for (const statement of statements) files.push(await deps.storage.openLocal(statement.storageKey));
     return await runUnderwriting({
-      stated: {
-        loanAmount: app.loanAmountCents / 100,
-        estimatedCreditScore: app.estimatedCreditScore,
-        monthlyRevenue: app.monthlyRevenue,
-        timeInBusiness: app.timeInBusiness,
-        businessStartDate: app.businessStartDate,
-        businessType: app.businessType,
-      },
+      stated: statedAnswersOf(app),
       statements: statements.map((statement, index) => ({
         documentId: statement.id,
         fileName: statement.originalName,
