@@ -1,66 +1,32 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationDocuments, applications } from '../../../drizzle/schema/index';
-import { createLocalStorage } from '../../lib/storage';
 import { applicationFormData, filesUnder, photoPng, statementPdf } from '../factories/applications';
-import { getTestDeps, insertUser, sessionCookieFor, startTestServer, testDirs, type TestServer } from '../harness';
+import { getTestDeps, insertUser, sessionCookieFor, testDirs, type TestServer } from '../harness';
 import { headerProblems } from './headers';
 import { freshIp } from './support';
+import { multipart, postRaw, SPA_SHELL, startUploadServer, type RawPart } from './upload-support';
 import { DOWNLOAD_CSP } from '../../rest/admin';
 
 // docs/security.md E3, E4: hostile file names land nowhere but under a random key and come back out of the admin
 // download as a clean attachment; stored documents are unreachable except through that download, which clients
 // never get. (Refused uploads, E1: uploads.int.test.ts.)
 
-const SHELL = '<!doctype html><title>SPA-SHELL</title>';
-
 let server: TestServer;
 let storageRoot = '';
 beforeAll(async () => {
-  // A built client of our own (so the SPA fallback is live, as in production) and a storage root of our own.
-  const distDir = mkdtempSync(path.join(testDirs().varDir, 'sec-dist-'));
-  for (const page of ['index.html', '200.html']) writeFileSync(path.join(distDir, page), SHELL);
-  storageRoot = mkdtempSync(path.join(testDirs().varDir, 'sec-storage-'));
-  server = await startTestServer({ deps: { storage: createLocalStorage(storageRoot) }, distDir });
+  ({ server, storageRoot } = await startUploadServer());
 });
 afterAll(async () => {
   await server?.close();
 });
 
 const documentsDir = () => path.join(storageRoot, 'documents');
-
-type RawPart = { name: string; filename?: string; type?: string; content: Buffer | string };
-
-/** A multipart body built byte by byte, so file names reach the server exactly as written (no client escaping). */
-function multipart(parts: RawPart[]): { body: Buffer; contentType: string } {
-  const boundary = `----sec${randomUUID().replace(/-/g, '')}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    let head = `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"`;
-    if (part.filename !== undefined) head += `; filename="${part.filename}"`;
-    head += '\r\n';
-    if (part.type) head += `Content-Type: ${part.type}\r\n`;
-    chunks.push(Buffer.from(`${head}\r\n`, 'utf8'), Buffer.from(part.content), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
-function postRaw(body: Buffer, contentType: string, opts: { cookie?: string } = {}) {
-  const headers: Record<string, string> = {
-    Origin: 'http://localhost:3000',
-    'X-Forwarded-For': freshIp(),
-    'Idempotency-Key': randomUUID(),
-    'Content-Type': contentType,
-  };
-  if (opts.cookie) headers.Cookie = opts.cookie;
-  return fetch(`${server.url}/api/loan-application-enhanced`, { method: 'POST', headers, body: new Uint8Array(body) });
-}
 
 describe('hostile file names (E3) and the download path (E4)', () => {
   const token = randomBytes(5).toString('hex');
@@ -96,7 +62,7 @@ describe('hostile file names (E3) and the download path (E4)', () => {
     parts.push({ name: 'driversLicense', filename: names.license, type: 'image/png', content: photoPng() });
     parts.push({ name: 'voidedCheck', filename: names.check, type: 'image/png', content: photoPng() });
     const { body, contentType } = multipart(parts);
-    const response = await postRaw(body, contentType, { cookie });
+    const response = await postRaw(server.url, body, contentType, { cookie });
     return { response, email: data.email };
   }
 
@@ -234,7 +200,7 @@ describe('hostile file names (E3) and the download path (E4)', () => {
       else {
         // Extension-less page paths get the client's history fallback, never a file.
         expect(status, url).toBe(200);
-        expect(body.toString('utf8'), url).toBe(SHELL);
+        expect(body.toString('utf8'), url).toBe(SPA_SHELL);
         outcomes['SPA shell']! += 1;
       }
     }

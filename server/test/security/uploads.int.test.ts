@@ -1,12 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, readlinkSync, writeFileSync } from 'node:fs';
+import { readdirSync, readlinkSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications } from '../../../drizzle/schema/index';
 import { MAX_FILE_BYTES } from '../../../src/shared/constants';
-import { createLocalStorage } from '../../lib/storage';
 import {
   applicationFiles,
   applicationFormData,
@@ -16,26 +15,22 @@ import {
   postApplication,
   statementPdf,
 } from '../factories/applications';
-import { eventually, getTestDeps, startTestServer, testDirs, type TestServer } from '../harness';
+import { eventually, getTestDeps, type TestServer } from '../harness';
 import { freshIp } from './support';
+import { multipart, postRaw, startUploadServer } from './upload-support';
 
 // docs/security.md E1 where submission.int.test.ts does not already reach. It covers one each of: a file over
 // 10 MB, a fifth statement, an executable named .pdf, a PNG declared as PDF, a declared 200 MB body (413), each
 // leaving no temp file. Here: 100 refused uploads of every kind in a row leave no temp file and no open handle;
 // hostile file names and the download path are upload-names.int.test.ts.
 
-const SHELL = '<!doctype html><title>SPA-SHELL</title>';
 /** Sockets of one request in flight plus keep-alive connections: anything above means handles pile up. */
 const MAX_EXTRA_HANDLES = 20;
 
 let server: TestServer;
 let storageRoot = '';
 beforeAll(async () => {
-  // A built client of our own (so the SPA fallback is live, as in production) and a storage root of our own.
-  const distDir = mkdtempSync(path.join(testDirs().varDir, 'sec-dist-'));
-  for (const page of ['index.html', '200.html']) writeFileSync(path.join(distDir, page), SHELL);
-  storageRoot = mkdtempSync(path.join(testDirs().varDir, 'sec-storage-'));
-  server = await startTestServer({ deps: { storage: createLocalStorage(storageRoot) }, distDir });
+  ({ server, storageRoot } = await startUploadServer());
 });
 afterAll(async () => {
   await server?.close();
@@ -53,34 +48,6 @@ function fdTargets(): string[] {
       return [];
     }
   });
-}
-
-type RawPart = { name: string; filename?: string; type?: string; content: Buffer | string };
-
-/** A multipart body built byte by byte, so file names reach the server exactly as written (no client escaping). */
-function multipart(parts: RawPart[]): { body: Buffer; contentType: string } {
-  const boundary = `----sec${randomUUID().replace(/-/g, '')}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    let head = `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"`;
-    if (part.filename !== undefined) head += `; filename="${part.filename}"`;
-    head += '\r\n';
-    if (part.type) head += `Content-Type: ${part.type}\r\n`;
-    chunks.push(Buffer.from(`${head}\r\n`, 'utf8'), Buffer.from(part.content), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
-function postRaw(body: Buffer, contentType: string, opts: { cookie?: string } = {}) {
-  const headers: Record<string, string> = {
-    Origin: 'http://localhost:3000',
-    'X-Forwarded-For': freshIp(),
-    'Idempotency-Key': randomUUID(),
-    'Content-Type': contentType,
-  };
-  if (opts.cookie) headers.Cookie = opts.cookie;
-  return fetch(`${server.url}/api/loan-application-enhanced`, { method: 'POST', headers, body: new Uint8Array(body) });
 }
 
 /** Starts a real upload and cuts the connection halfway through a file. */
@@ -131,7 +98,7 @@ describe('refused uploads leave nothing behind (E1)', () => {
       const kinds: RefusalKind[] = [
         {
           name: 'application/octet-stream body',
-          send: () => postRaw(randomBytes(4096), 'application/octet-stream'),
+          send: () => postRaw(server.url, randomBytes(4096), 'application/octet-stream'),
         },
         {
           name: '1,000 tiny files',
@@ -145,7 +112,7 @@ describe('refused uploads leave nothing behind (E1)', () => {
                 content: '%PDF-1.4\n',
               })),
             ]);
-            return postRaw(body, contentType);
+            return postRaw(server.url, body, contentType);
           },
         },
         {
@@ -221,7 +188,7 @@ describe('refused uploads leave nothing behind (E1)', () => {
               { name: 'formData', content: JSON.stringify(form()) },
               { name: 'bankStatements', filename: 's.pdf', type: 'application/pdf', content: statement },
             ]);
-            return postRaw(body.subarray(0, body.length - 40), contentType);
+            return postRaw(server.url, body.subarray(0, body.length - 40), contentType);
           },
         },
       ];
