@@ -145,6 +145,17 @@ export async function submitOverApi(page: Page, applicant: Applicant, opts: { wi
   expect(response.status(), await response.text()).toBe(201);
 }
 
+/** The whole wizard as a new applicant goes through it: answers, documents, the consents, Submit Application. */
+export async function applyThroughWizard(page: Page, applicant: Applicant) {
+  await page.goto('/apply');
+  await fillAnswers(page, applicant);
+  await uploadAllDocuments(page);
+  await next(page);
+  await expectStep(page, 'Review Application');
+  await agreeToConsents(page);
+  await page.getByRole('button', { name: 'Submit Application' }).click();
+}
+
 /** Ticks the Review step's two authorisations (both required to submit). */
 export async function agreeToConsents(page: Page) {
   await page.getByText('I authorise the lender and its service providers to verify').click();

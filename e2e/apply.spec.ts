@@ -1,5 +1,6 @@
 import {
   agreeToConsents,
+  applyThroughWizard,
   expectStep,
   fillAnswers,
   newApplicant,
@@ -267,12 +268,7 @@ test.describe('submission failures', () => {
       }
       await route.continue();
     });
-    await page.goto('/apply');
-    await fillAnswers(page, applicant);
-    await uploadAllDocuments(page);
-    await next(page);
-    await agreeToConsents(page);
-    await page.getByRole('button', { name: 'Submit Application' }).click();
+    await applyThroughWizard(page, applicant);
     await expectStep(page, 'Analyzing Your Application');
     await expect(page.getByText('502: Bad Gateway').first()).toBeVisible();
     await expectStep(page, 'Review Application');
@@ -288,12 +284,7 @@ test.describe('submission failures', () => {
   test('shows the fallback message when the network fails', async ({ page }) => {
     const applicant = newApplicant();
     await page.route('**/api/loan-application-enhanced', (route) => route.abort('connectionreset'));
-    await page.goto('/apply');
-    await fillAnswers(page, applicant);
-    await uploadAllDocuments(page);
-    await next(page);
-    await agreeToConsents(page);
-    await page.getByRole('button', { name: 'Submit Application' }).click();
+    await applyThroughWizard(page, applicant);
     await expect(page.getByText('Failed to submit application. Please try again.').first()).toBeVisible();
     await expectStep(page, 'Review Application');
     expect(await applicationsFor(applicant.email)).toHaveLength(0);

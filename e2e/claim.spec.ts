@@ -1,4 +1,4 @@
-import { agreeToConsents, expectStep, fillAnswers, newApplicant, uploadAllDocuments } from './apply-helpers';
+import { applyThroughWizard, expectStep, newApplicant } from './apply-helpers';
 import { expect, latestMailTo, test } from './fixtures';
 
 // The way back to an anonymous application: skip the account, open the link from the receipt email, create the
@@ -9,13 +9,7 @@ test('apply, Skip for Now, open the emailed link, create the account: the applic
 }) => {
   test.slow(); // the whole wizard and the underwriting
   const applicant = newApplicant();
-  await page.goto('/apply');
-  await fillAnswers(page, applicant);
-  await uploadAllDocuments(page);
-  await page.getByRole('button', { name: 'Next', exact: true }).click();
-  await expectStep(page, 'Review Application');
-  await agreeToConsents(page);
-  await page.getByRole('button', { name: 'Submit Application' }).click();
+  await applyThroughWizard(page, applicant);
 
   await expectStep(page, 'Instant Decision');
   await expect(page.getByText(/We have emailed you a link to this application/)).toBeVisible();

@@ -1,4 +1,4 @@
-import { agreeToConsents, expectStep, fillAnswers, newApplicant, uploadAllDocuments } from './apply-helpers';
+import { applyThroughWizard, expectStep, newApplicant } from './apply-helpers';
 import { db, expect, signOffer, test } from './fixtures';
 
 // The whole journey with nothing seeded: apply -> create account -> dashboard shows the application ->
@@ -11,13 +11,7 @@ test('a new applicant applies, creates an account, accepts funding, sees the loa
 }) => {
   test.slow(); // the whole wizard, the underwriting and a 3-second animation
   const applicant = newApplicant();
-  await page.goto('/apply');
-  await fillAnswers(page, applicant);
-  await uploadAllDocuments(page);
-  await page.getByRole('button', { name: 'Next', exact: true }).click();
-  await expectStep(page, 'Review Application');
-  await agreeToConsents(page);
-  await page.getByRole('button', { name: 'Submit Application' }).click();
+  await applyThroughWizard(page, applicant);
 
   // The synthetic statement shows ~$70,000 a month of steady revenue: the engine approves it.
   await expectStep(page, 'Instant Decision');

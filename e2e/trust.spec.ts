@@ -1,4 +1,4 @@
-import { agreeToConsents, expectStep, fillAnswers, newApplicant, next, uploadAllDocuments } from './apply-helpers';
+import { applyThroughWizard, expectStep, newApplicant } from './apply-helpers';
 import { expectNoSeriousAxeViolations } from './axe';
 import { createUser, expect, latestMailTo, signIn, test } from './fixtures';
 
@@ -6,12 +6,7 @@ import { createUser, expect, latestMailTo, signIn, test } from './fixtures';
 
 test('an approval for less than asked says why, with the APR beside the factor rate', async ({ page }) => {
   const applicant = { ...newApplicant(), loanAmount: '400000' };
-  await page.goto('/apply');
-  await fillAnswers(page, applicant);
-  await uploadAllDocuments(page);
-  await next(page);
-  await agreeToConsents(page);
-  await page.getByRole('button', { name: 'Submit Application' }).click();
+  await applyThroughWizard(page, applicant);
   await expectStep(page, 'Instant Decision');
   await expect(page.getByRole('heading', { name: 'You are pre-approved for a smaller amount' })).toBeVisible();
   await expect(page.getByText(/Congratulations/)).toHaveCount(0);
