@@ -1,4 +1,4 @@
--- Back office lists at a million applications (issue 7, PRODUCT.md 6). Every list is a keyset page
+-- Back office lists at a million applications (docs/performance.md). Every list is a keyset page
 -- newest first; search is a prefix match on indexed columns. These covering indexes let a search range
 -- be filtered and sorted without reading table rows, and let two filters share one ordered index.
 CREATE INDEX `applications_status_ai_created_idx` ON `applications` (`status`, `ai_approved`, `created_at`, `id`);

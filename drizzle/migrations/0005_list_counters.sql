@@ -1,4 +1,4 @@
--- Back office lists at a million applications (issue 7): the applicants list showed each account's application
+-- Back office lists at a million applications: the applicants list showed each account's application
 -- counts by counting per row, and the loan list each loan's total paid by summing its payments per row (two thirds and
 -- about half of those lists' database time). The database now keeps them as columns, maintained by triggers, so
 -- every way a row changes (a submission, linking at sign-up, a status change, a payment) keeps them exact.

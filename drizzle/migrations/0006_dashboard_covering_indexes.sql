@@ -1,4 +1,4 @@
--- Covering indexes for the dashboard's aggregates (issue 7): collections this month and the outstanding balance are
+-- Covering indexes for the dashboard's aggregates: collections this month and the outstanding balance are
 -- read from index ranges instead of a row per payment or loan. The new payment index comes before the old one goes.
 CREATE INDEX `loan_payments_paid_amount_idx` ON `loan_payments` (`paid_on`,`amount_cents`);--> statement-breakpoint
 DROP INDEX `loan_payments_paid_idx` ON `loan_payments`;--> statement-breakpoint

@@ -1,4 +1,4 @@
--- Prefix keys for the back-office searches (issue 7). A common term ("Cedar", "Gideon") matches thousands of rows, so
+-- Prefix keys for the back-office searches. A common term ("Cedar", "Gideon") matches thousands of rows, so
 -- its page was found by walking the newest-first index past every row that did not match (1,000-2,000 entries a page
 -- at 1M applications), or by sorting every match. Each searched column now has virtual columns holding its first 3, 6,
 -- 9 and 12 characters, each with an index ordered by (key, created_at, id) that also holds the filters and the column:
