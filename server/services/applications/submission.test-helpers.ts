@@ -1,30 +1,14 @@
 // Shared setup of the submission integration tests: an isolated server and what they read back.
-import { mkdtempSync, readdirSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { applications } from '../../../drizzle/schema/index';
-import { createApp } from '../../app';
-import { createLocalStorage } from '../../lib/storage';
 import { filesUnder } from '../../test/factories/applications';
-import { getTestDeps, testDirs, type TestServer } from '../../test/harness';
+import { getTestDeps, startTestServer, type TestServer } from '../../test/harness';
 
 /** The whole HTTP app on a random port, with a storage root of its own so "no file left" checks see only ours. */
-export async function startIsolatedServer(): Promise<TestServer> {
-  const deps = { ...(await getTestDeps()) };
-  deps.storage = createLocalStorage(mkdtempSync(path.join(testDirs().varDir, 'apply-storage-')));
-  const app = createApp(deps, { distDir: path.join(testDirs().varDir, 'no-dist') });
-  await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', resolve));
-  const { port } = app.server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    deps,
-    close: () =>
-      new Promise<void>((resolve) => {
-        app.server.closeAllConnections();
-        app.server.close(() => resolve());
-      }),
-  };
+export function startIsolatedServer(): Promise<TestServer> {
+  return startTestServer({ ownStorage: true });
 }
 
 export async function applicationsByEmail(email: string) {
