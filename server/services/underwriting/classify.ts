@@ -55,12 +55,15 @@ export function canBeFinancing(description: string): boolean {
   return !NOT_FINANCING.test(description);
 }
 
+const COUNTERPARTY_SCAN_CHARS = 600;
+
 /**
  * The payee of a debit with the noise stripped: reference numbers, dates, ids, "ACH DEBIT"/"PPD" wrappers.
  * Two debits to the same funder on different days then share one counterparty key.
  */
 export function counterpartyOf(description: string): string {
-  const words = withoutHolderName(description.toUpperCase())
+  // A payee is named in a description's first words; a longer description is a hostile one, and only its head counts.
+  const words = withoutHolderName(description.slice(0, COUNTERPARTY_SCAN_CHARS).toUpperCase())
     // Keyed fields banks append (IND ID:…, INDN:…, TRN:…) hold ids, not the payee; "DES:" holds the entry type.
     .replace(/\b(INDN|IND ID|ID|TRN|TRACE|REF|CONF|SEQ|ORIG ID|CO ID|DES|DESC|DESCR|SEC)\s*[:#]\s*\S*/g, ' ')
     // Whole tokens that carry digits are references, dates or masked account numbers, never part of a name. Split
