@@ -55,13 +55,15 @@ export function canBeFinancing(description: string): boolean {
   return !NOT_FINANCING.test(description);
 }
 
+const COUNTERPARTY_SCAN_CHARS = 600;
+
 /**
  * The payee of a debit with the noise stripped: reference numbers, dates, ids, "ACH DEBIT"/"PPD" wrappers.
  * Two debits to the same funder on different days then share one counterparty key.
  */
 export function counterpartyOf(description: string): string {
-  const words = description
-    .toUpperCase()
+  // A payee is named in a description's first words; a longer description is a hostile one, and only its head counts.
+  const words = withoutHolderName(description.slice(0, COUNTERPARTY_SCAN_CHARS).toUpperCase())
     // Keyed fields banks append (IND ID:…, INDN:…, TRN:…) hold ids, not the payee; "DES:" holds the entry type.
     .replace(/\b(INDN|IND ID|ID|TRN|TRACE|REF|CONF|SEQ|ORIG ID|CO ID|DES|DESC|DESCR|SEC)\s*[:#]\s*\S*/g, ' ')
     // Whole tokens that carry digits are references, dates or masked account numbers, never part of a name. Split
@@ -79,4 +81,25 @@ export function counterpartyOf(description: string): string {
     .filter(Boolean);
   // A wrapped line can repeat the payee ("PINECREST PINECREST ADVANCE"): each word counts once.
   return [...new Set(words)].join(' ');
+}
+
+// "INDN:" / "IND NAME:" hold the account holder's name (the applicant), which runs over several words up to the next
+// keyed field: the whole value goes, not only its first word.
+const HOLDER_NAME = /\b(?:INDN|IND NAME)\s*[:#]/g;
+const NEXT_FIELD =
+  /\b(?:CO ID|ORIG ID|IND ID|ID|TRN|TRACE|REF|CONF|SEQ|DES|DESC|DESCR|SEC|CO NAME|ORIG CO NAME)\s*[:#]/g;
+
+function withoutHolderName(text: string): string {
+  if (!text.includes('IND')) return text;
+  let kept = '';
+  let from = 0;
+  HOLDER_NAME.lastIndex = 0;
+  for (let match = HOLDER_NAME.exec(text); match; match = HOLDER_NAME.exec(text)) {
+    kept += `${text.slice(from, match.index)} `;
+    NEXT_FIELD.lastIndex = match.index + match[0].length;
+    const next = NEXT_FIELD.exec(text);
+    from = next ? next.index : text.length;
+    HOLDER_NAME.lastIndex = Math.max(from, HOLDER_NAME.lastIndex);
+  }
+  return kept + text.slice(from);
 }

@@ -1,6 +1,6 @@
 // Lines that are not transaction rows: balance labels, periods, account numbers, column headings, section titles,
 // wrapped description lines, and check captions that only repeat a listed check.
-import { findDateRange, findFullDates } from './dates';
+import { findDateMentions, findDateRange, findFullDates, isoDate } from './dates';
 import { parseMoney, type ParsedMoney } from './money';
 import type { Line } from './text-layout';
 import type { Direction, StatementAccount } from './types';
@@ -56,6 +56,52 @@ export function detectPeriod(line: Line): { start: string; end: string } | null 
   if (OPENING_LABEL.test(line.text) || CLOSING_LABEL.test(line.text)) return null;
   if (line.cells.some((cell) => cell.money)) return null;
   return findDateRange(line.text);
+}
+
+/** One end of a statement period printed as a labelled field ("Statement Begin Date 08/01/2026"). */
+export type PeriodField = { role: 'start' | 'end'; iso: string };
+/** A field's label printed above its date (the columns of a header box). */
+export type FieldLabel = { role: 'start' | 'end'; x0: number; x1: number };
+
+const START_FIELD = /\b(?:begin(?:ning)?|start(?:ing)?|opening|from)(?: date)?\s*:?$/i;
+const END_FIELD = /\b(?:end(?:ing)?|closing|through|thru|to)(?: date)?\s*:?$/i;
+
+function fieldRole(label: string): 'start' | 'end' | null {
+  // The label's last words decide; a label is short, so a long text is cut before matching.
+  const text = label.trim().slice(-40);
+  if (END_FIELD.test(text)) return 'end';
+  return START_FIELD.test(text) ? 'start' : null;
+}
+
+/**
+ * The period's start and end printed as two labelled fields, on one line or two: each dated cell takes the label
+ * before its date (in the cell, in the cell before it, or in a label cell printed above it), and labels without a
+ * date are kept for the line below.
+ */
+export function detectPeriodFields(line: Line, above: FieldLabel[]): { fields: PeriodField[]; labels: FieldLabel[] } {
+  const fields: PeriodField[] = [];
+  const labels: FieldLabel[] = [];
+  line.cells.forEach((cell, index) => {
+    if (cell.text.length > 160) return;
+    const mentions = findDateMentions(cell.text).filter((mention) => mention.date.year !== null);
+    if (mentions.length === 0) {
+      const role = cell.text.length <= 40 ? fieldRole(cell.text) : null;
+      if (role) labels.push({ role, x0: cell.x0, x1: cell.x1 });
+      return;
+    }
+    let from = 0;
+    for (const mention of mentions) {
+      let label = cell.text.slice(from, mention.start);
+      const before = line.cells[index - 1];
+      if (from === 0 && !label.trim() && before) label = before.text;
+      from = mention.end;
+      const role =
+        fieldRole(label) ?? above.find((item) => item.x0 <= cell.x1 + 2 && cell.x0 <= item.x1 + 2)?.role ?? null;
+      const iso = isoDate(mention.date.year ?? 0, mention.date.month, mention.date.day);
+      if (role && iso) fields.push({ role, iso });
+    }
+  });
+  return { fields, labels };
 }
 
 /** An account number printed on a line without amounts, with the account's kind when the line names it. */

@@ -2,11 +2,11 @@
 // row is recognised by its shape (a date, then text, then one or more amounts), never by the table's headings;
 // headings, section titles, signs and markers are evidence for which way money moved, and where a running balance
 // is printed the balance's movement decides.
-import { findFullDates } from './dates';
+import { findFullDates, toDayNumber } from './dates';
 import { formatCents } from './money';
 import { MIN_TEXT_CHARS_PER_PAGE } from './policy';
 import type { Line } from './text-layout';
-import { buildLines } from './text-layout';
+import { MAX_LINE_CHARS, buildLines } from './text-layout';
 import type {
   Direction,
   DirectionSource,
@@ -26,12 +26,16 @@ import {
   detectBalanceLabels,
   detectHeading,
   detectPeriod,
+  detectPeriodFields,
+  type FieldLabel,
   detectSection,
   isContinuation,
   mergeHeadings,
   repeatsCheck,
 } from './statement-lines';
 import { finishSegment } from './statement-segment';
+import { dayHeadings, undatedRow } from './statement-days';
+import type { RowDate } from './dates';
 
 export const NO_TEXT_LAYER_REASON = 'The PDF has no text layer (a scan or photo).';
 
@@ -46,9 +50,11 @@ export function parseStatementLines(lines: Line[], pageCount: number): ParseResu
   if (lines.length === 0 || characters < MIN_TEXT_CHARS_PER_PAGE * Math.max(1, pageCount)) {
     return { ok: false, reason: NO_TEXT_LAYER_REASON, code: 'no-text-layer' };
   }
-  const result = parseLines(lines, pageCount, false);
+  // A line of many short runs can still grow past MAX_LINE_CHARS: no pattern runs on it either.
+  const readable = lines.filter((line) => line.text.length <= MAX_LINE_CHARS);
+  const result = parseLines(readable, pageCount, false);
   if (result.ok || !result.reason.startsWith('No transaction table')) return result;
-  const later = parseLines(lines, pageCount, true);
+  const later = parseLines(readable, pageCount, true);
   return later.ok ? later : result;
 }
 
@@ -98,11 +104,40 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
   let heading: Heading | null = null;
   let lastHeading: Heading | null = null;
   let lastRow: Row | null = null;
+  const startPeriod = (period: { start: string; end: string }, evenAfterRows: boolean) => {
+    const current: DraftSegment | null = segment;
+    if (current?.period && current.period.start === period.start && current.period.end === period.end) return;
+    if (current && !current.period && (evenAfterRows || current.rows.length === 0)) current.period = period;
+    else segment = newSegment(period);
+    section = null;
+    heading = null;
+    dayDate = null;
+  };
+  // The two labelled fields of a period printed apart, and labels waiting for their dates on the line below.
+  const fields: { start: string | null; end: string | null; page: number; labels: FieldLabel[] } = {
+    start: null,
+    end: null,
+    page: 0,
+    labels: [],
+  };
+  const days = dayHeadings(lines);
+  let dayDate: RowDate | null = null;
 
-  for (const line of lines) {
+  for (const [index, line] of lines.entries()) {
     if (lastRow && lastRow.page !== line.page) lastRow = null;
     if (imagesPage !== null && imagesPage !== line.page) imagesPage = null;
-    const reads = datedParts(line, dateAnywhere).map((part) => readPart(part, line));
+    if (days.has(index)) {
+      dayDate = days.get(index) ?? null;
+      lastRow = null;
+      continue;
+    }
+    const dated = datedParts(line, dateAnywhere).map((part) => readPart(part, line));
+    if (dated.some((read) => read.kind === 'row')) dayDate = null;
+    // Under a day heading, a row prints no date of its own: it takes the heading's.
+    const reads =
+      dated.length === 0 && dayDate && undatedRow(line)
+        ? [readPart({ date: dayDate, reference: null, cells: line.cells }, line)]
+        : dated;
     if (imagesPage !== null && reads.length > 0) continue;
     if (reads.some((read) => read.kind !== 'skip')) {
       let accepted = false;
@@ -140,19 +175,27 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
     }
     const period = detectPeriod(line);
     if (period) {
-      const current: DraftSegment | null = segment;
-      const samePeriod = current?.period && current.period.start === period.start && current.period.end === period.end;
-      if (!samePeriod) {
-        if (current && !current.period && current.rows.length === 0) current.period = period;
-        else segment = newSegment(period);
-        section = null;
-        heading = null;
-      }
+      startPeriod(period, false);
       lastRow = null;
       continue;
     }
+    if (fields.page !== line.page) Object.assign(fields, { start: null, end: null, page: line.page, labels: [] });
+    const found = detectPeriodFields(line, fields.labels);
+    fields.labels = found.labels;
+    for (const field of found.fields) fields[field.role] = field.iso;
+    if (
+      fields.start &&
+      fields.end &&
+      fields.start <= fields.end &&
+      toDayNumber(fields.end) - toDayNumber(fields.start) <= 400
+    ) {
+      startPeriod({ start: fields.start, end: fields.end }, true);
+      Object.assign(fields, { start: null, end: null });
+      if (!continuing) lastRow = null;
+    }
     const labels = detectBalanceLabels(line);
     if (labels.length > 0) {
+      if (labels.some((label) => label.kind === 'closing')) dayDate = null;
       for (const label of labels) {
         segment = accountFor(segment ?? newSegment(null), label.kind, label.cents);
         applyLabel(segment, label, warnings);
@@ -160,12 +203,13 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
       lastRow = null;
       continue;
     }
-    const found = detectHeading(line);
-    if (found) {
+    const columnHeading = detectHeading(line);
+    if (columnHeading) {
+      dayDate = null;
       const merged: Heading =
-        lastHeading && lastHeading.page === found.page && lastHeading.y - found.y < line.fontSize * 2.4
-          ? mergeHeadings(lastHeading, found)
-          : found;
+        lastHeading && lastHeading.page === columnHeading.page && lastHeading.y - columnHeading.y < line.fontSize * 2.4
+          ? mergeHeadings(lastHeading, columnHeading)
+          : columnHeading;
       heading = merged;
       lastHeading = merged;
       imagesPage = null;
@@ -190,6 +234,7 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
     if (change) {
       section = change.direction;
       heading = null;
+      dayDate = null;
     }
   }
 

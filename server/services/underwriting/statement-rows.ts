@@ -4,7 +4,15 @@ import { parseRowDate, type RowDate } from './dates';
 import { parseMoney, type ParsedMoney } from './money';
 import type { Cell, Line } from './text-layout';
 import type { Direction, DirectionSource, StatementAccount } from './types';
-import { CLOSING_LABEL, NOT_A_STATEMENT_BALANCE, OPENING_LABEL, REFERENCE, TYPE_WORD } from './statement-words';
+import {
+  CHECK_NUMBER,
+  CLOSING_LABEL,
+  NOT_A_STATEMENT_BALANCE,
+  OPENING_LABEL,
+  REFERENCE,
+  TYPE_COLUMN,
+  TYPE_WORD,
+} from './statement-words';
 
 export type HeadingCell = { x0: number; x1: number; text: string };
 export type Heading = { cells: HeadingCell[]; page: number; y: number };
@@ -75,6 +83,23 @@ function readLeadingDate(cells: Cell[]): { date: RowDate; rest: Cell[] } | null 
 
 type RowPart = { date: RowDate; reference: string | null; cells: Cell[] };
 
+/** The digits of a check number cell ("1042", "3015 *", "2136*", "1044^"), or null. */
+export function checkNumber(text: string): string | null {
+  return CHECK_NUMBER.test(text) ? text.replace(/\D/g, '') : null;
+}
+
+/**
+ * A check number printed before the date ("1042  08/03  125.00"), its gap mark perhaps in a cell of its own: the
+ * number, the date, and the cells after the date.
+ */
+function leadingCheck(cells: Cell[]): { reference: string; date: RowDate; rest: Cell[] } | null {
+  const reference = cells[0] ? checkNumber(cells[0].text) : null;
+  if (!reference) return null;
+  const skip = cells[1] && /^[*^]$/.test(cells[1].text) ? 2 : 1;
+  const lead = readLeadingDate(cells.slice(skip));
+  return lead ? { reference, ...lead } : null;
+}
+
 /**
  * A date printed after the description ("Description | Date | Amount"), as a few exports do: only tried when no
  * row starts with a date, so ordinary statements never read a date inside a description as the row's date.
@@ -98,15 +123,9 @@ function laterDatePart(line: Line): RowPart[] {
 /** Splits a line into dated parts: one for a row, several for grids ("08/01 12.00 08/02 15.00 ..."). */
 export function datedParts(line: Line, dateAnywhere = false): RowPart[] {
   if (dateAnywhere && !readLeadingDate(line.cells)) return laterDatePart(line);
-  let cells = line.cells;
-  let reference: string | null = null;
-  const head = cells[0];
-  // A check or reference number printed before the date.
-  if (head && /^\d{2,10}\*?\^?$/.test(head.text) && cells[1] && readLeadingDate(cells.slice(1))) {
-    reference = head.text.replace(/\D/g, '');
-    cells = cells.slice(1);
-  }
-  const lead = readLeadingDate(cells);
+  const numbered = leadingCheck(line.cells);
+  const reference = numbered?.reference ?? null;
+  const lead = numbered ?? readLeadingDate(line.cells);
   if (!lead) return [];
   let rest = lead.rest;
   // A second date column (value, effective or transaction date) right after the first.
@@ -120,6 +139,14 @@ export function datedParts(line: Line, dateAnywhere = false): RowPart[] {
     const cell = rest[index];
     if (!cell) continue;
     if (seenMoney && cell.money === null) {
+      // Another group on the same line (checks paid side by side: "1042 08/03 125.00   1043 08/05 980.10").
+      const check = leadingCheck(rest.slice(index));
+      if (check) {
+        parts.push({ date: check.date, reference: check.reference, cells: [] });
+        index = rest.length - check.rest.length - 1;
+        seenMoney = false;
+        continue;
+      }
       const next = readLeadingDate(rest.slice(index));
       if (next && parseRowDate(cell.text)) {
         parts.push({ date: next.date, reference: null, cells: [] });
@@ -159,10 +186,14 @@ export function readPart(part: RowPart, line: Line): ReadRow {
       typeText = cell.text;
       continue;
     }
+    if (TYPE_COLUMN.test(cell.text)) {
+      typeText ??= cell.text;
+      continue;
+    }
     // "-" or "*" in an empty column is a placeholder, not part of the description.
     if (/^[-\u2013\u2014.*$]+$/.test(cell.text)) continue;
     if (REFERENCE.test(cell.text)) {
-      reference ??= cell.text;
+      reference ??= checkNumber(cell.text) ?? cell.text;
       continue;
     }
     text.push(cell.text);
@@ -175,14 +206,13 @@ export function readPart(part: RowPart, line: Line): ReadRow {
   }
   if (money.length === 0) {
     // A description printed up against its amount can arrive as one piece of text: split the amount off its end.
-    const lastText = text.at(-1);
-    const tail = lastText ? /^(.*[A-Za-z].*?)\s+(\S+)$/.exec(lastText) : null;
-    const amount = tail?.[2] ? parseMoney(tail[2]) : null;
+    const tail = splitLastWord(text.at(-1) ?? '');
+    const amount = tail ? parseMoney(tail.last) : null;
     const cell = part.cells.at(-1);
-    if (!tail?.[1] || !amount || !cell || cell.money) return { kind: 'skip' };
-    text[text.length - 1] = tail[1];
-    const x0 = cell.x1 - ((tail[2]?.length ?? 0) / cell.text.length) * (cell.x1 - cell.x0);
-    money.push({ x0, x1: cell.x1, text: tail[2] ?? '', money: amount, column: -1 });
+    if (!tail || !/[A-Za-z]/.test(tail.rest) || !amount || !cell || cell.money) return { kind: 'skip' };
+    text[text.length - 1] = tail.rest;
+    const x0 = cell.x1 - (tail.last.length / cell.text.length) * (cell.x1 - cell.x0);
+    money.push({ x0, x1: cell.x1, text: tail.last, money: amount, column: -1 });
   }
   const description = text.join(' ').replace(/\s+/g, ' ').trim();
   const lastMoney = money.at(-1);
@@ -197,7 +227,7 @@ export function readPart(part: RowPart, line: Line): ReadRow {
   if (/^(total|subtotal|daily|average)\b/i.test(description)) return { kind: 'skip' };
   // A date and amounts with no words (a daily balance list or grid) is not a transaction; a check number is.
   if (!/[A-Za-z]/.test(description)) {
-    if (!reference || !/^\d{2,8}$/.test(reference)) return { kind: 'skip' };
+    if (!reference || !checkNumber(reference)) return { kind: 'skip' };
   }
   return {
     kind: 'row',
@@ -224,6 +254,15 @@ export function readPart(part: RowPart, line: Line): ReadRow {
       layoutSource: null,
     },
   };
+}
+
+/** Text and its last word, split at the last run of spaces (no pattern, so a hostile line costs one pass). */
+function splitLastWord(text: string): { rest: string; last: string } | null {
+  const trimmed = text.trimEnd();
+  const space = Math.max(trimmed.lastIndexOf(' '), trimmed.lastIndexOf('\t'));
+  if (space <= 0) return null;
+  const rest = trimmed.slice(0, space).trimEnd();
+  return rest ? { rest, last: trimmed.slice(space + 1) } : null;
 }
 
 export function signedCents(money: ParsedMoney): number {

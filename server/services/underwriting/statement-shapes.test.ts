@@ -2,13 +2,7 @@
 // is that rows are read by their shape and directions by the evidence on the page.
 import { describe, expect, it } from 'vitest';
 import { computeInsights } from './insights';
-import type { ParsedStatement } from './types';
-import { page, parse, right } from './test-pages';
-
-const rowsOf = (statement: ParsedStatement) =>
-  statement.segments.flatMap((segment) =>
-    segment.transactions.map((t) => [t.date, t.description, t.amountCents, t.direction]),
-  );
+import { page, parse, right, rowsOf } from './test-pages';
 
 describe('reading statement shapes', () => {
   it('tells withdrawals from deposits in unlabelled columns by the running balance, and flags nothing', () => {

@@ -18,6 +18,14 @@ export const HEADING_WORDS =
 export const NOT_A_SECTION = /\b(total|summary|statement|account|balance|page|period|member|customer|number)\b/i;
 export const IGNORED_SECTION = /\b(daily|summary|balances|check images?|worksheet|interest rate)\b/i;
 export const TYPE_WORD = /^(credit|debit|deposit|withdrawal|cr|dr)$/i;
+/**
+ * A transaction-type column's cell ("ACH", "POS", "ACH Debit", "Debit Card"): the kind of entry, not its
+ * description. Words that tell what the money was for (transfer, fee, wire, check) stay in the description.
+ */
+export const TYPE_COLUMN =
+  /^(?:ach|pos|atm|eft|card|debit card|(?:ach|pos|atm|eft|card) (?:credit|debit|deposit|withdrawal|purchase))$/i;
+/** A check number as checks-paid tables print it, with the mark some banks add after a gap in the sequence. */
+export const CHECK_NUMBER = /^\d{2,10} ?[*^]?$/;
 /** An account's number printed on a line of its own ("Account Number: 000000004821", "Acct ending in 4821"). */
 export const ACCOUNT_NUMBER =
   /\b(?:account|acct|a\/c)\b(?:\s*(?:number|no\.?|#|ending(?: in)?))?\s*[:#]?\s*[*.xX#-]*\s*(\d{4,17})\b/i;
@@ -29,7 +37,7 @@ export const CHECKING_ACCOUNT = /\b(checking|operating|demand deposit|share draf
 export const CHECK_IMAGES = /\b(check images?|images? of (paid )?checks|check copies|item images)\b/i;
 /** Words a check image caption prints around the check's number, date and amount. */
 export const CAPTION_WORDS = /\b(check|chk|ck|no|number|serial|paid|posted|date|amount|image)\b|[#:.]/gi;
-export const REFERENCE = /^[#*]?[A-Z]{0,4}[-#:]?\d[\d-]{2,}\*?\^?$/i;
+export const REFERENCE = /^[#*]?[A-Z]{0,4}[-#:]?\d[\d-]{2,} ?[*^]?$/i;
 
 export function roleOf(text: string): Role | null {
   const credit = CREDIT_WORDS.test(text);

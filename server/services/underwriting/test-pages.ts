@@ -25,3 +25,9 @@ export function parse(pages: PageText[]): ParsedStatement {
   if (!result.ok) throw new Error(result.reason);
   return result.statement;
 }
+
+/** Each transaction as [date, description, cents, direction], statement by statement. */
+export const rowsOf = (statement: ParsedStatement) =>
+  statement.segments.flatMap((segment) =>
+    segment.transactions.map((t) => [t.date, t.description, t.amountCents, t.direction]),
+  );

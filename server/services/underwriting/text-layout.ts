@@ -7,6 +7,12 @@ import type { PageText, TextItem } from './types';
 export type Cell = { text: string; x0: number; x1: number; money: ParsedMoney | null };
 export type Line = { page: number; y: number; fontSize: number; cells: Cell[]; text: string };
 
+/**
+ * A statement line is well under this many characters; a longer text run or line is a hostile PDF's, and neither
+ * the layout nor any pattern of the reader runs on it.
+ */
+export const MAX_LINE_CHARS = 400;
+
 /** Lines of every page in reading order (top to bottom, page by page). */
 export function buildLines(pages: PageText[]): Line[] {
   return pages.flatMap((page, index) => buildPageLines(page, page.pageNumber ?? index + 1));
@@ -16,7 +22,13 @@ export function buildLines(pages: PageText[]): Line[] {
 export function buildPageLines(page: PageText, pageNumber: number): Line[] {
   const lines: Line[] = [];
   const items = page.items
-    .filter((item) => item.str.trim().length > 0 && Number.isFinite(item.x) && Number.isFinite(item.y))
+    .filter(
+      (item) =>
+        item.str.length <= MAX_LINE_CHARS &&
+        item.str.trim().length > 0 &&
+        Number.isFinite(item.x) &&
+        Number.isFinite(item.y),
+    )
     .sort((a, b) => b.y - a.y || a.x - b.x);
   let group: TextItem[] = [];
   let groupY = Number.NaN;

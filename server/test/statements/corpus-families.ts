@@ -13,6 +13,8 @@ import {
 } from './corpus-layout';
 
 import { combinedAccounts, dateAfterDescription } from './corpus-gaps';
+import { dayGrouped } from './corpus-days';
+import { mulberry32 } from './ledger';
 
 export const FAMILY_RENDERERS: Record<FamilyName, (context: StatementContext) => void> = {
   // Sections per kind of activity, a checking summary with counts, checks paid by number, daily ending balances.
@@ -41,7 +43,19 @@ export const FAMILY_RENDERERS: Record<FamilyName, (context: StatementContext) =>
         totalLabel: 'Total Deposits and Additions',
       },
     );
-    printChecks(sheet, checks, context.dateFormat, { number: 40, date: 120, amount: sheet.width - 40 });
+    // The checks' print layout has its own random stream, so the rest of the statement prints as before.
+    const pick = mulberry32(variation.seed + 101);
+    printChecks(
+      sheet,
+      checks,
+      context.dateFormat,
+      { number: 40, date: 120, amount: sheet.width - 40 },
+      {
+        groups: 1 + Math.floor(pick() * 3),
+        dateFirst: pick() < 0.3,
+        mark: ([' *', '*', '^', ''] as const)[Math.floor(pick() * 4)] ?? '',
+      },
+    );
     printSection(
       sheet,
       'ELECTRONIC WITHDRAWALS',
@@ -377,4 +391,5 @@ export const FAMILY_RENDERERS: Record<FamilyName, (context: StatementContext) =>
     combinedAccounts(context, context.savings.period, context.savings.entries);
   },
   'date-after-description': dateAfterDescription,
+  'day-grouped': dayGrouped,
 };

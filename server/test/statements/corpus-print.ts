@@ -46,6 +46,12 @@ export const PERIOD_FORMATS: Array<(start: string, end: string) => string[]> = [
   ],
   (s, e) => ['Statement Period', `${mdy(s)} - ${mdy(e)}`],
   (s, e) => [`Beginning ${longDate(s)}, ending ${longDate(e)}`],
+  // The period as two labelled fields, on two lines, or as the two columns of a header box.
+  (s, e) => [`Statement Begin Date ${mdy(s)}`, `Statement Ending ${mdy(e)}`],
+  (s, e) => [`Beginning Date: ${longDate(s)}`, `Ending Date: ${longDate(e)}`],
+  (s, e) => [`From ${mdyy(s)}`, `Through ${mdyy(e)}`],
+  (s, e) => [`Opening date ${mdy(s)}`, `Closing date ${mdy(e)}`],
+  (s, e) => [`${'Beginning Date'.padEnd(18)}Ending Date`, `${mdy(s).padEnd(22)}${mdy(e)}`],
 ];
 
 export function money(cents: number): string {

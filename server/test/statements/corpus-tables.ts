@@ -186,30 +186,63 @@ export function printSection(
   ]);
 }
 
+/**
+ * How a checks-paid table is printed: one to three "number, date, amount" groups side by side on each line, the
+ * number first or after the date, and a mark ("*", "^") after a number that breaks the sequence.
+ */
+export type ChecksLayout = { groups: number; dateFirst: boolean; mark: '' | ' *' | '*' | '^' };
+
 export function printChecks(
   sheet: Sheet,
   checks: PrintedEntry[],
   dateFormat: (iso: string) => string,
   x: { number: number; date: number; amount: number },
+  layout: ChecksLayout = { groups: 1, dateFirst: false, mark: '' },
 ) {
   if (checks.length === 0) return;
   sheet.ensure(5);
   sheet.y += 4;
   sheet.line([{ text: 'CHECKS PAID', x: 36, bold: true, size: sheet.size + 2 }], sheet.size * 1.8);
-  sheet.line([
-    { text: 'CHECK NO.', x: x.number, bold: true },
-    { text: 'DATE PAID', x: x.date, bold: true },
-    { text: 'AMOUNT', x: x.amount, align: 'right', bold: true },
-  ]);
-  for (const check of checks) {
-    sheet.ensure(1);
+  const step = (x.amount - x.number) / layout.groups;
+  const groupX = (group: number) => {
+    const base = x.number + group * step;
+    const first = layout.groups === 1 ? x.number : base;
+    const second = layout.groups === 1 ? x.date : base + step * 0.32;
+    return {
+      number: layout.dateFirst ? second : first,
+      date: layout.dateFirst ? first : second,
+      amount: layout.groups === 1 ? x.amount : base + step * 0.88,
+    };
+  };
+  const groups = [...Array(layout.groups).keys()].map(groupX);
+  sheet.line(
+    groups.flatMap((at) => [
+      { text: 'CHECK NO.', x: at.number, bold: true },
+      { text: 'DATE PAID', x: at.date, bold: true },
+      { text: 'AMOUNT', x: at.amount, align: 'right' as const, bold: true },
+    ]),
+  );
+  let previous: number | null = null;
+  const printedChecks = checks.map((check) => {
     // A checks-paid table prints the number only; the reader names the row after it.
     PRINTED_DESCRIPTIONS.set(check.source, check.description);
-    sheet.line([
-      { text: /\d+/.exec(check.description)?.[0] ?? '', x: x.number },
-      { text: dateFormat(check.date), x: x.date },
-      { text: `$${money(check.amountCents)}`, x: x.amount, align: 'right' },
-    ]);
+    const number = Number(/\d+/.exec(check.description)?.[0] ?? 0);
+    const gap = previous !== null && number !== previous + 1;
+    previous = number;
+    return { check, number: `${number}${gap ? layout.mark : ''}` };
+  });
+  for (let index = 0; index < printedChecks.length; index += layout.groups) {
+    sheet.ensure(1);
+    sheet.line(
+      printedChecks.slice(index, index + layout.groups).flatMap(({ check, number }, group) => {
+        const at = groups[group] ?? groupX(group);
+        return [
+          { text: number, x: at.number },
+          { text: dateFormat(check.date), x: at.date },
+          { text: `$${money(check.amountCents)}`, x: at.amount, align: 'right' as const },
+        ];
+      }),
+    );
   }
   const total = checks.reduce((sum, entry) => sum + entry.amountCents, 0);
   sheet.line([

@@ -24,6 +24,7 @@ export const FAMILIES = [
   'money-in-out',
   'combined-accounts',
   'date-after-description',
+  'day-grouped',
 ] as const;
 export type FamilyName = (typeof FAMILIES)[number];
 

@@ -1,0 +1,51 @@
+// Activity grouped by day, as online banks and some credit unions print it: a heading per day ("Monday, August 3"
+// or "Aug 3, 2026", perhaps with that day's ending balance), then the day's rows with no date of their own: the
+// description, a signed amount and, on some statements, the running balance. Days without activity print nothing.
+import { amountText, mon, parts, wrapText } from './corpus-print';
+import { letterhead, openingClosingLines, repeatedTop, type StatementContext } from './corpus-layout';
+import { MONTH_NAMES, mulberry32 } from './ledger';
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+function dayHeading(iso: string, withWeekday: boolean): string {
+  const { y, m, d } = parts(iso);
+  if (!withWeekday) return `${mon(m)} ${d}, ${y}`;
+  return `${WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()] ?? ''}, ${MONTH_NAMES[m - 1] ?? ''} ${d}`;
+}
+
+export function dayGrouped(context: StatementContext) {
+  const { sheet, variation, entries } = context;
+  letterhead(context, 'Business Checking Activity', [`Account ${context.ledger.accountLast4}`]);
+  sheet.onPageTop = repeatedTop(context);
+  openingClosingLines(context, 'Beginning balance', 'Ending balance');
+  // Its own random stream, so the choices do not move the other families' statements.
+  const pick = mulberry32(variation.seed + 211);
+  const withWeekday = pick() < 0.5;
+  const dayBalance = pick() < 0.5;
+  const running = variation.summary;
+  const balanceX = sheet.width - 40;
+  const amountX = running ? sheet.width - 140 : balanceX;
+  sheet.line([{ text: 'Transaction history', x: 36, bold: true, size: sheet.size + 2 }], sheet.size * 1.8);
+  entries.forEach((entry, index) => {
+    if (entries[index - 1]?.date !== entry.date) {
+      const endOfDay = entries.findLast((other) => other.date === entry.date)?.balanceAfterCents ?? 0;
+      sheet.ensure(2);
+      sheet.y += 3;
+      sheet.line([
+        { text: dayHeading(entry.date, withWeekday), x: 40, bold: true },
+        ...(dayBalance ? [{ text: amountText(endOfDay, 'dollar-minus'), x: balanceX, align: 'right' as const }] : []),
+      ]);
+    }
+    const lines = variation.wrapDescriptions ? wrapText(sheet, entry.printed, 150) : [entry.printed];
+    sheet.ensure(lines.length);
+    const signed = entry.direction === 'credit' ? entry.amountCents : -entry.amountCents;
+    sheet.line([
+      { text: lines[0] ?? '', x: 60 },
+      { text: amountText(signed, variation.swapColumns ? 'plus-minus' : 'dollar-minus'), x: amountX, align: 'right' },
+      ...(running
+        ? [{ text: amountText(entry.balanceAfterCents, 'dollar-minus'), x: balanceX, align: 'right' as const }]
+        : []),
+    ]);
+    for (const more of lines.slice(1)) sheet.line([{ text: more, x: 60 }]);
+  });
+}
