@@ -11,14 +11,16 @@ async function sizes(page: Page) {
   return Promise.all(FIELDS.map(async (field) => (await page.getByTestId(`dropzone-${field}`).boundingBox())!));
 }
 
-/** The src of a thumbnail, and whether the page can still read it (a revoked object URL cannot be fetched). */
+/** Whether the page can still draw an object URL (a revoked one no longer loads; CSP allows blob: images only). */
 async function isReadable(page: Page, url: string) {
   return page.evaluate(
     (src) =>
-      fetch(src).then(
-        () => true,
-        () => false,
-      ),
+      new Promise<boolean>((resolve) => {
+        const image = new Image();
+        image.onload = () => resolve(true);
+        image.onerror = () => resolve(false);
+        image.src = src;
+      }),
     url,
   );
 }
