@@ -58,7 +58,7 @@ function formData() {
     ein: '91-2345678',
     businessAddress: '100 Test Avenue, Springfield, IL 62701',
     businessAddress2: '',
-    businessStartDate: '2016-05-01',
+    businessStartDate: '2018-05-01',
     businessType: 'Restaurant',
     timeInBusiness: '5-10 years',
     ownerName: 'Bench Applicant',

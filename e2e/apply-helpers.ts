@@ -3,7 +3,10 @@ import type { Page } from '@playwright/test';
 import { noisePng } from '../server/test/statements/bad-files';
 import { buildLedger } from '../server/test/statements/ledger';
 import { renderStatementPdf } from '../server/test/statements/render';
+import { yearsAgo } from '../src/shared/schemas/application.test-helpers';
 import { E2E_BASE_URL, expect, uniqueEmail } from './fixtures';
+
+export { yearsAgo };
 
 // Synthetic applicants and files for the /apply specs (SSNs and EINs start with 9, emails are example.test).
 
@@ -31,7 +34,7 @@ export function newApplicant(): Applicant {
     businessName: `Canary Cafe ${randomUUID().slice(0, 6)} LLC`,
     ein: `9${digits}`,
     businessAddress: '100 Test Avenue, Springfield, IL 62701',
-    businessStartDate: '2017-04-01',
+    businessStartDate: yearsAgo(7),
     businessType: 'Restaurant',
     timeInBusiness: '5-10 years',
     ownerName: 'Jordan Applicant',

@@ -2,6 +2,9 @@
 // (docs/architecture.md, "Emails"). The funding-accepted and two-factor emails are checked where their flows are
 // tested (loans/acceptance, security/totp-reenrolment).
 import { describe, expect, it } from 'vitest';
+import { ECOA_NOTICE_TEXT, decisionReason } from '../../../src/shared/decisions';
+import { insertApplication } from '../../test/factories';
+import { insertUnderwriting } from '../../test/factories/admin';
 import { applicationFiles, applicationFormData, postApplication } from '../../test/factories/applications';
 import {
   TEST_LENDER_ENV,
@@ -81,5 +84,41 @@ describe('emails', () => {
     await (await callerFor(null)).application.resendClaimLink({ email: form.email });
     const link = expectLenderMail(await mailTo(form.email, 'Subject: Your link to your Canary Capital application'));
     expect(link.html).toContain(form.businessName);
+  });
+
+  it('document request and adverse action notice', async () => {
+    const client = await insertUser({ role: 'client' });
+    const staff = await callerFor(await insertUser({ role: 'admin' }));
+    const application = await insertApplication({
+      userId: client.id,
+      status: 'review',
+      aiApproved: 'declined',
+      ownerName: 'Robin Sample',
+    });
+    await insertUnderwriting(application.id, { decision: 'declined' });
+
+    await staff.admin.requestDocuments({
+      applicationId: application.id,
+      documents: ['The October statement'],
+      message: 'Please send the October statement <soon> & in full.',
+    });
+    const request = expectLenderMail(
+      await mailTo(application.email, 'Subject: Documents requested for your Canary Capital application'),
+    );
+    expect(request.text).toContain('Hello Robin Sample,');
+    expect(request.text).toContain('- The October statement');
+    expect(request.text).toContain('Please send the October statement <soon> & in full.');
+    expect(request.html).toContain('Please send the October statement &lt;soon&gt; &amp; in full.');
+    expect(request.html).toContain('href="http://localhost:3000/client-portal"');
+
+    await staff.admin.setApplicationStatus({ id: application.id, status: 'declined', reasons: ['negative-days'] });
+    const notice = expectLenderMail(await mailTo(application.email, 'Subject: Notice of action taken on application'));
+    for (const part of [notice.text, notice.html]) {
+      // HTML escapes the apostrophe ("applicant's"): the words are compared as a reader sees them.
+      const flat = part.replace(/\s+/g, ' ').replace(/&#x27;|&#39;/g, "'");
+      expect(flat).toContain(decisionReason('negative-days')!.words);
+      expect(flat).toContain(ECOA_NOTICE_TEXT);
+    }
+    expect(notice.html).toContain('href="http://localhost:3000/client-portal"');
   });
 });

@@ -75,7 +75,20 @@ export function toClientLoanDto(
     status: state.status,
     fundedAt: asUtcDate(row.fundedAt),
     firstPaymentDate: row.firstPaymentDate,
+    renewalEligible: isRenewalEligible(row, state),
   };
+}
+
+/**
+ * The renewal rule (docs/product.md 5.5) for an open loan: a paid-off or defaulted loan is offered neither renewal nor
+ * refinancing. Every prompt the client sees reads this, through the loan's `renewalEligible`.
+ */
+function isRenewalEligible(
+  row: Pick<LoanRow, 'purchasedAmountCents'>,
+  state: { status: ClientLoanDto['status']; totalPaidCents: number },
+): boolean {
+  if (state.status === 'paid_off' || state.status === 'defaulted') return false;
+  return renewalOf({ totalPaidCents: state.totalPaidCents, purchasedAmountCents: row.purchasedAmountCents }).eligible;
 }
 
 function appendTo<T>(groups: Map<string, T[]>, key: string, item: T) {

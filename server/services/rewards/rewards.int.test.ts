@@ -277,6 +277,27 @@ describe('rewards dashboard', () => {
   });
 });
 
+describe('rewards dashboard counts', () => {
+  it('agree with the milestones and rewards listed: ready to claim, then available once claimed', async () => {
+    const client = await insertUser();
+    for (const milestoneId of ['first-application', 'account-created', 'first-funding']) {
+      await insertMilestoneProgress({ userId: client.id, milestoneId, currentProgress: 1, completed: true });
+    }
+    const caller = await callerFor(client);
+    const before = await caller.rewards.dashboard();
+    expect(before.stats).toMatchObject({ completedMilestones: 3, readyToClaim: 3, availableRewards: 0 });
+
+    const ready = before.milestoneProgress.find((item) => item.milestoneId === 'first-funding')!;
+    await caller.rewards.claim({ id: ready.id! });
+    const after = await caller.rewards.dashboard();
+    expect(after.stats).toMatchObject({ completedMilestones: 3, readyToClaim: 2, availableRewards: 1 });
+    expect(after.stats.readyToClaim).toBe(
+      after.milestoneProgress.filter((item) => item.isCompleted && !item.rewardClaimed).length,
+    );
+    expect(after.stats.availableRewards).toBe(after.rewards.filter((reward) => reward.state === 'available').length);
+  });
+});
+
 describe('refinance requests', () => {
   it('creates a request on the client’s own loan, once while it is open', async () => {
     const client = await insertUser();

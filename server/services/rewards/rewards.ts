@@ -126,6 +126,7 @@ export async function getRewardsDashboard(db: Db, userId: string): Promise<Rewar
       totalMilestones: total,
       completionPercentage: total === 0 ? 0 : Math.round((completed / total) * 100),
       availableRewards: rewardItems.filter((reward) => reward.state === 'available').length,
+      readyToClaim: milestoneItems.filter((item) => item.isCompleted && !item.rewardClaimed).length,
       level: rewardLevel(completed),
     },
     milestoneProgress: milestoneItems,

@@ -2,9 +2,14 @@ import { createToaster } from '@chakra-ui/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { whenIdle } from '@/lib/idle';
 
+// Where a notification covers no button of the page it lands on: on a phone, under the header over the page's
+// heading (at the bottom it sat on the page's actions); on wider screens, bottom right beside the content column.
+const isPhone = typeof window !== 'undefined' && window.matchMedia?.('(max-width: 47.99em)').matches === true;
+
 // One notification at a time, 5000 ms by default, F8 focuses the viewport.
 export const toaster = createToaster({
-  placement: 'bottom-end',
+  placement: isPhone ? 'top' : 'bottom-end',
+  offsets: isPhone ? { top: '4.75rem', right: '1rem', bottom: '1rem', left: '1rem' } : '1rem',
   max: 1,
   duration: 5000,
   pauseOnPageIdle: true,

@@ -12,25 +12,9 @@ import {
   returningApplicationFormSchema,
   todayUtc,
 } from './application';
+import { VALID_ANSWERS } from './application.test-helpers';
 
-const valid = {
-  loanAmount: '75,000',
-  businessName: 'Canary Bakery LLC',
-  ein: '91-2345678',
-  businessAddress: '100 Test Avenue, Springfield, IL 62701',
-  businessAddress2: '',
-  businessStartDate: '2017-04-01',
-  businessType: 'Restaurant',
-  timeInBusiness: '5-10 years',
-  ownerName: 'Pat Example',
-  ssn: '900-12-3456',
-  email: 'Pat@Example.test',
-  phone: '(555) 010-0100',
-  dateOfBirth: '1980-01-15',
-  estimatedCreditScore: '700',
-  monthlyRevenue: '$50,000 - $100,000',
-  additionalInfo: '',
-};
+const valid = { ...VALID_ANSWERS, email: 'Pat@Example.test' };
 
 /** The messages the schema reports for one field when the others are valid. */
 function messagesFor(field: string, value: unknown, schema: z.ZodType = applicationFormSchema): string[] {

@@ -3,6 +3,8 @@ import { EMAIL_MAX_LENGTH, EMAIL_RE } from '../email';
 import { boundedString, registerSchema } from './auth';
 import type { OfferOptionDto } from './offers';
 import { CONSENT_MESSAGES } from '../consents';
+import { businessAgeAgrees } from '../business-age';
+import { ageOn, isRealIsoDate, todayUtc } from '../calendar';
 import {
   BUSINESS_TYPES,
   LOAN_AMOUNT_MAX,
@@ -30,6 +32,7 @@ export const APPLICATION_MESSAGES = {
   businessStartDateFuture: 'Business start date cannot be in the future',
   businessTypeRequired: 'Business type is required',
   timeInBusinessRequired: 'Time in business is required',
+  timeInBusinessMismatch: 'Time in business does not match the business start date',
   ownerNameRequired: 'Owner name is required',
   ssnRequired: 'Social Security Number is required',
   ssnFormat: 'Please enter a valid SSN format (XXX-XX-XXXX)',
@@ -65,32 +68,9 @@ const M = APPLICATION_MESSAGES;
 export const SSN_RE = /^\d{3}-\d{2}-\d{4}$/;
 export const EIN_RE = /^\d{2}-\d{7}$/;
 export const PHONE_RE = /^\(\d{3}\) \d{3}-\d{4}$/;
-const ISO_DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
 export const ADDITIONAL_INFO_MAX = 5000;
 
-/** Today's calendar date in UTC, 'YYYY-MM-DD' (both sides use the same clock reading). */
-export function todayUtc(now = new Date()): string {
-  return now.toISOString().slice(0, 10);
-}
-
-/** True for a real calendar date written 'YYYY-MM-DD' (no 2023-02-30). */
-export function isRealIsoDate(value: string): boolean {
-  const match = ISO_DATE_RE.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return (
-    year >= 1800 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
-  );
-}
-
-/** Whole years between a birth date and today (both 'YYYY-MM-DD'). */
-export function ageOn(birthDate: string, today: string): number {
-  const [by, bm, bd] = birthDate.split('-').map(Number) as [number, number, number];
-  const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];
-  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
-}
+export { ageOn, isRealIsoDate, todayUtc };
 
 /** Unicode normalised once, trimmed: whitespace-only text counts as empty. */
 const text = (requiredMessage: string) =>
@@ -191,8 +171,22 @@ const applicationShape = {
   isExistingClient: z.boolean().optional(),
 };
 
+/**
+ * The start date and the time in business must agree (src/shared/business-age.ts); the message goes under Time in
+ * Business. Checked even while other fields are wrong, so one Next shows every message of the step.
+ */
+export function withAgreeingBusinessAge<T extends z.ZodType<object>>(schema: T): T {
+  return schema.refine((answers) => businessAgeAgrees(answers), {
+    path: ['timeInBusiness'],
+    message: M.timeInBusinessMismatch,
+    when: () => true,
+  });
+}
+
+/** A new applicant's answers, each field on its own (the wizard checks one step's fields with `.pick`). */
+export const applicationFormFields = z.object(applicationShape).strict();
 /** A new applicant's answers. Unknown keys are refused, never stripped (no mass assignment). */
-export const applicationFormSchema = z.object(applicationShape).strict();
+export const applicationFormSchema = withAgreeingBusinessAge(applicationFormFields);
 export type ApplicationFormInput = z.input<typeof applicationFormSchema>;
 export type ApplicationFormData = z.output<typeof applicationFormSchema>;
 
@@ -200,8 +194,8 @@ export type ApplicationFormData = z.output<typeof applicationFormSchema>;
 const reusable = <T extends z.ZodType<string>>(schema: T) =>
   z.union([z.literal('').transform(() => null), z.undefined().transform(() => null), schema]);
 
-/** A returning client's answers: SSN, EIN and birth date may be left empty to reuse the stored ones. */
-export const returningApplicationFormSchema = z
+/** A returning client's answers, each field on its own: SSN, EIN and birth date may be left empty. */
+export const returningApplicationFormFields = z
   .object({
     ...applicationShape,
     ssn: reusable(ssnSchema),
@@ -209,6 +203,8 @@ export const returningApplicationFormSchema = z
     dateOfBirth: reusable(dateOfBirthSchema),
   })
   .strict();
+/** A returning client's answers: SSN, EIN and birth date may be left empty to reuse the stored ones. */
+export const returningApplicationFormSchema = withAgreeingBusinessAge(returningApplicationFormFields);
 export type ReturningApplicationFormData = z.output<typeof returningApplicationFormSchema>;
 
 // A ticked box, never assumed: missing or false gives the box's own message.
@@ -224,8 +220,10 @@ export const CONSENT_FIELDS = Object.keys(consentShape) as ConsentField[];
 export type ConsentValues = Record<ConsentField, boolean>;
 
 /** What POST /api/loan-application-enhanced validates: the answers and the authorisations. */
-export const applicationSubmissionSchema = applicationFormSchema.extend(consentShape);
-export const returningApplicationSubmissionSchema = returningApplicationFormSchema.extend(consentShape);
+export const applicationSubmissionSchema = withAgreeingBusinessAge(applicationFormFields.extend(consentShape));
+export const returningApplicationSubmissionSchema = withAgreeingBusinessAge(
+  returningApplicationFormFields.extend(consentShape),
+);
 
 /** The wizard's form steps and the fields each one validates. */
 export const NEW_APPLICANT_STEPS = ['loan-amount', 'business', 'personal', 'financial', 'documents', 'review'] as const;

@@ -3,16 +3,36 @@ import { failedPasswordRules, loginSchema, registerSchema, safeReturnTo } from '
 
 describe('shared auth schemas', () => {
   it('registration trims names, lower-cases the email and rejects whitespace-only names', () => {
-    const parsed = registerSchema.parse({ firstName: ' Ana ', lastName: 'Diaz', email: ' Ana@Example.TEST ', password: 'Quiet-Meadow-58' });
+    const parsed = registerSchema.parse({
+      firstName: ' Ana ',
+      lastName: 'Diaz',
+      email: ' Ana@Example.TEST ',
+      password: 'Quiet-Meadow-58',
+    });
     expect(parsed).toMatchObject({ firstName: 'Ana', email: 'ana@example.test', businessName: '' });
-    const result = registerSchema.safeParse({ firstName: '   ', lastName: '', email: 'nope', password: 'Quiet-Meadow-58' });
+    const result = registerSchema.safeParse({
+      firstName: '   ',
+      lastName: '',
+      email: 'nope',
+      password: 'Quiet-Meadow-58',
+    });
     expect(result.success).toBe(false);
     const messages = result.error?.issues.map((issue) => issue.message);
-    expect(messages).toEqual(expect.arrayContaining(['First name is required', 'Last name is required', 'Please enter a valid email address']));
+    expect(messages).toEqual(
+      expect.arrayContaining(['First name is required', 'Last name is required', 'Please enter a valid email address']),
+    );
   });
 
   it('refuses unknown registration fields', () => {
-    expect(registerSchema.safeParse({ firstName: 'A', lastName: 'B', email: 'a@b.co', password: 'Quiet-Meadow-58', role: 'admin' }).success).toBe(false);
+    expect(
+      registerSchema.safeParse({
+        firstName: 'A',
+        lastName: 'B',
+        email: 'a@b.co',
+        password: 'Quiet-Meadow-58',
+        role: 'admin',
+      }).success,
+    ).toBe(false);
   });
 
   it('login needs both email and password', () => {

@@ -142,6 +142,11 @@ export type ClientLoanDto = {
   status: LoanStatus;
   fundedAt: Date;
   firstPaymentDate: string;
+  /**
+   * Open and half of the total repayment paid (docs/product.md 5.5): decided by the server, the one rule behind the
+   * renewal and refinance prompts.
+   */
+  renewalEligible: boolean;
 };
 
 export const INSTALLMENT_STATES = ['paid', 'partial', 'late', 'due', 'upcoming'] as const;
@@ -224,6 +229,8 @@ export type RewardsStatsDto = {
   totalMilestones: number;
   completionPercentage: number;
   availableRewards: number;
+  /** Completed milestones whose reward is not claimed yet: claimed, each becomes an available reward. */
+  readyToClaim: number;
   level: number;
 };
 

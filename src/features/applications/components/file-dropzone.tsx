@@ -3,6 +3,7 @@ import { useId, useRef, useState, type DragEvent } from 'react';
 import { FILE_INPUT_ACCEPT } from '@shared/schemas/application';
 import { LineIcon } from '@/components/line-icon';
 import { formatFileSize } from '@shared/format';
+import { ChosenFile } from './chosen-file';
 
 type Props = {
   name: string;
@@ -17,9 +18,14 @@ type Props = {
   onRemove: (index: number) => void;
 };
 
+/** Every box has the same size, whatever it holds, so the three fields line up on any screen. */
+const BOX_MIN_HEIGHT = '9rem';
+
 /**
- * A file picker with drag and drop. The real <input type="file"> stays in the page (visually hidden, focusable), so
- * keyboards, screen readers and tests use it directly; the drop zone around it is a larger click and drop target.
+ * A file picker with drag and drop, full width. The real <input type="file"> stays in the page (visually hidden,
+ * focusable), so keyboards, screen readers and tests use it directly; the box around it is a larger click and drop
+ * target. A one-file box that holds its file shows that file (name, size, a thumbnail for a photo) with Replace and
+ * Remove instead of the empty drop zone; dropping another file still replaces it.
  */
 export function FileDropzone({
   name,
@@ -38,6 +44,8 @@ export function FileDropzone({
   const inputId = `${baseId}-${name}`;
   const errorId = `apply-${name}-error`;
   const hintId = `${baseId}-${name}-hint`;
+  const chosenId = `${baseId}-${name}-chosen`;
+  const single = !isMultiple ? (files[0] ?? null) : null;
 
   function handleDrop(event: DragEvent) {
     event.preventDefault();
@@ -46,25 +54,33 @@ export function FileDropzone({
     if (dropped.length > 0) onAdd(isMultiple ? dropped : dropped.slice(0, 1));
   }
 
+  const chooseAgain = () => inputRef.current?.click();
+
   return (
-    <Field.Root invalid={Boolean(error)} required={isRequired}>
+    <Field.Root invalid={Boolean(error)} required={isRequired} w="full">
       <Field.Label htmlFor={inputId}>
         {label}
         <Field.RequiredIndicator />
       </Field.Label>
       <Box
         data-testid={`dropzone-${name}`}
+        data-state={single ? 'chosen' : 'empty'}
+        w="full"
+        minH={BOX_MIN_HEIGHT}
+        display="flex"
+        flexDirection="column"
+        justifyContent="center"
         borderWidth="2px"
-        borderStyle="dashed"
+        borderStyle={single ? 'solid' : 'dashed'}
         borderColor={error ? 'border.error' : isDragging ? 'brand.500' : 'border'}
-        bg={isDragging ? 'brand.50' : 'bg.subtle'}
+        bg={isDragging ? 'brand.50' : single ? 'bg' : 'bg.subtle'}
         borderRadius="lg"
         p={{ base: '4', md: '6' }}
         textAlign="center"
-        cursor="pointer"
+        cursor={single ? 'default' : 'pointer'}
         transition="background 0.15s"
         _focusWithin={{ outline: '2px solid', outlineColor: 'brand.500', outlineOffset: '2px' }}
-        onClick={() => inputRef.current?.click()}
+        onClick={single ? undefined : chooseAgain}
         onDragOver={(event) => {
           event.preventDefault();
           setDragging(true);
@@ -79,7 +95,7 @@ export function FileDropzone({
           name={name}
           accept={FILE_INPUT_ACCEPT}
           multiple={isMultiple}
-          aria-describedby={[error ? errorId : null, hintId].filter(Boolean).join(' ')}
+          aria-describedby={[error ? errorId : null, single ? chosenId : null, hintId].filter(Boolean).join(' ')}
           aria-invalid={error ? true : undefined}
           srOnly
           onClick={(event) => event.stopPropagation()}
@@ -90,15 +106,28 @@ export function FileDropzone({
             if (chosen.length > 0) onAdd(chosen);
           }}
         />
-        <Stack gap="1" align="center" pointerEvents="none">
-          <UploadIcon />
-          <Text fontWeight="medium">{isDragging ? 'Drop to add' : 'Drag and drop, or click to choose'}</Text>
-          <Text id={hintId} fontSize="sm" color="fg.muted">
-            {description}
-          </Text>
-        </Stack>
+        {single ? (
+          <ChosenFile
+            file={single}
+            id={chosenId}
+            isDragging={isDragging}
+            onReplace={chooseAgain}
+            onRemove={() => {
+              onRemove(0);
+              inputRef.current?.focus();
+            }}
+          />
+        ) : (
+          <Stack gap="1" align="center" pointerEvents="none">
+            <UploadIcon />
+            <Text fontWeight="medium">{isDragging ? 'Drop to add' : 'Drag and drop, or click to choose'}</Text>
+          </Stack>
+        )}
+        <Text id={hintId} fontSize="sm" color="fg.muted" mt="1" pointerEvents="none" srOnly={Boolean(single)}>
+          {description}
+        </Text>
       </Box>
-      {files.length > 0 && (
+      {isMultiple && files.length > 0 && (
         <Stack as="ul" gap="2" listStyleType="none" w="full" aria-label="Chosen files">
           {files.map((file, index) => (
             <HStack

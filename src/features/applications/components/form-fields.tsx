@@ -40,9 +40,19 @@ type TextFieldProps = CommonProps &
   Pick<InputProps, 'type' | 'placeholder' | 'inputMode' | 'autoComplete' | 'maxLength' | 'min' | 'max'> & {
     /** Reformats what was typed or pasted (input masks). */
     mask?: (value: string) => string;
+    /** Told each new value once the field holds it (a field that fills in another). */
+    onValueChange?: (value: string) => void;
   };
 
-export function WizardTextField({ name, label, isRequired = true, helperText, mask, ...inputProps }: TextFieldProps) {
+export function WizardTextField({
+  name,
+  label,
+  isRequired = true,
+  helperText,
+  mask,
+  onValueChange,
+  ...inputProps
+}: TextFieldProps) {
   const { field, error, setValue } = useWizardField(name);
   return (
     <Field.Root invalid={Boolean(error)} required={isRequired} ids={fieldIds(name)}>
@@ -55,7 +65,11 @@ export function WizardTextField({ name, label, isRequired = true, helperText, ma
         ref={field.ref}
         name={field.name}
         value={field.value}
-        onChange={(event) => setValue(mask ? mask(event.target.value) : event.target.value)}
+        onChange={(event) => {
+          const value = mask ? mask(event.target.value) : event.target.value;
+          setValue(value);
+          onValueChange?.(value);
+        }}
         aria-describedby={describedBy(name, Boolean(error), Boolean(helperText))}
       />
       {helperText && <Field.HelperText>{helperText}</Field.HelperText>}

@@ -1,7 +1,9 @@
 import { SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { BUSINESS_TYPES, CREDIT_SCORE_OPTIONS, MONTHLY_REVENUE_BANDS, TIME_IN_BUSINESS } from '@shared/constants';
 import { formatEin, formatLoanAmount, formatPhone, formatSsn } from '@shared/masks';
+import { timeInBusinessFor } from '@shared/business-age';
 import { ADDITIONAL_INFO_MAX, todayUtc } from '@shared/schemas/application';
+import { useWizardForm } from '../hooks/use-wizard-form';
 import { AddressField } from './address-field';
 import { WizardSelectField, WizardTextField, WizardTextareaField } from './form-fields';
 
@@ -31,6 +33,14 @@ export function BusinessStep({
   mapsApiKey: string;
   isMapsKeyConfigured: boolean;
 }) {
+  const form = useWizardForm();
+  // A start date fills in the time in business it means (docs/product.md 3.2); the two cannot disagree.
+  function deriveTimeInBusiness(startDate: string) {
+    const derived = timeInBusinessFor(startDate);
+    if (!derived) return;
+    form.setValue('timeInBusiness', derived);
+    form.clearErrors('timeInBusiness');
+  }
   return (
     <Stack gap="5">
       <WizardTextField name="businessName" label="Business Name" autoComplete="organization" maxLength={200} />
@@ -53,7 +63,13 @@ export function BusinessStep({
         maxLength={300}
       />
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
-        <WizardTextField name="businessStartDate" label="Business Start Date" type="date" max={todayUtc()} />
+        <WizardTextField
+          name="businessStartDate"
+          label="Business Start Date"
+          type="date"
+          max={todayUtc()}
+          onValueChange={deriveTimeInBusiness}
+        />
         <WizardSelectField
           name="businessType"
           label="Business Type"
@@ -66,6 +82,7 @@ export function BusinessStep({
         label="Time in Business"
         placeholder="Select time in business"
         options={asOptions(TIME_IN_BUSINESS)}
+        helperText="Filled in from the business start date; it must agree with that date."
       />
     </Stack>
   );

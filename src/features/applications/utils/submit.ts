@@ -9,7 +9,11 @@ export const NO_FILES: WizardFiles = { bankStatements: [], driversLicense: null,
 export const SUBMIT_PATH = '/api/loan-application-enhanced';
 
 /** The multipart body: formData (JSON of all answers, the authorisations and isExistingClient) and the files. */
-export function buildSubmission(values: WizardValues & ConsentValues, files: WizardFiles, isExistingClient: boolean): FormData {
+export function buildSubmission(
+  values: WizardValues & ConsentValues,
+  files: WizardFiles,
+  isExistingClient: boolean,
+): FormData {
   const body = new FormData();
   body.append('formData', JSON.stringify({ ...values, isExistingClient }));
   for (const file of files.bankStatements) body.append('bankStatements', file, file.name);
@@ -19,7 +23,11 @@ export function buildSubmission(values: WizardValues & ConsentValues, files: Wiz
 }
 
 /** What identifies one payload: a retry of the same payload reuses its Idempotency-Key, a changed one gets a new key. */
-export function payloadSignature(values: WizardValues & ConsentValues, files: WizardFiles, isExistingClient: boolean): string {
+export function payloadSignature(
+  values: WizardValues & ConsentValues,
+  files: WizardFiles,
+  isExistingClient: boolean,
+): string {
   const describe = (file: File | null) => (file ? [file.name, file.size, file.lastModified, file.type] : null);
   return JSON.stringify({
     values,

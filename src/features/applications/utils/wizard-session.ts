@@ -1,5 +1,6 @@
 // What the wizard keeps and makes outside React: the starting answers, the draft kept over a reload, the
 // idempotency key of a payload and the processing screen's minimum time.
+import { timeInBusinessFor } from '@shared/business-age';
 import { DOCUMENT_FIELDS, type DocumentField } from '@shared/schemas/application';
 import type { ClientProfile, WizardStart } from '../types';
 import { DRAFT_KEY, EMPTY_VALUES, parseDraft, splitOwnerName, type WizardMode, type WizardValues } from './wizard';
@@ -24,7 +25,8 @@ export function initialValues(profile: ClientProfile | null): WizardValues {
     businessAddress2: last.businessAddress2,
     businessStartDate: last.businessStartDate,
     businessType: last.businessType,
-    timeInBusiness: last.timeInBusiness,
+    // Time passes: the option the start date means today, so the answers the client does not see still agree.
+    timeInBusiness: timeInBusinessFor(last.businessStartDate) ?? last.timeInBusiness,
     ownerName: last.ownerName || ownerName,
     email: last.email || user.email,
     phone: last.phone,

@@ -13,25 +13,11 @@ import {
   type WizardMode,
   type WizardValues,
 } from './wizard';
-import { STEP_FIELDS } from '@shared/schemas/application';
+import { initialValues } from './wizard-session';
+import { APPLICATION_MESSAGES, STEP_FIELDS } from '@shared/schemas/application';
+import { VALID_ANSWERS, yearsAgo } from '@shared/schemas/application.test-helpers';
 
-const complete: WizardValues = {
-  ...EMPTY_VALUES,
-  loanAmount: '75,000',
-  businessName: 'Canary Bakery LLC',
-  ein: '91-2345678',
-  businessAddress: '100 Test Avenue',
-  businessStartDate: '2017-04-01',
-  businessType: 'Restaurant',
-  timeInBusiness: '5-10 years',
-  ownerName: 'Pat Example',
-  ssn: '900-12-3456',
-  email: 'pat@example.test',
-  phone: '(555) 010-0100',
-  dateOfBirth: '1980-01-15',
-  estimatedCreditScore: '700',
-  monthlyRevenue: '$50,000 - $100,000',
-};
+const complete: WizardValues = { ...EMPTY_VALUES, ...VALID_ANSWERS, businessAddress: '100 Test Avenue' };
 
 describe('wizard drafts', () => {
   it('never keeps SSN, EIN or birth date', () => {
@@ -89,6 +75,8 @@ describe('stepSchemaFor', () => {
       EMPTY_VALUES,
       complete,
       { ...complete, loanAmount: '5', ein: '12', email: 'not-an-email', dateOfBirth: '2030-01-01', ssn: '1' },
+      { ...complete, businessStartDate: yearsAgo(1), timeInBusiness: '10+ years' },
+      { ...complete, businessName: '', businessStartDate: yearsAgo(3), timeInBusiness: '1-2 years' },
     ];
     for (const mode of ['new', 'returning'] as WizardMode[]) {
       for (const step of stepsFor(mode)) {
@@ -106,5 +94,50 @@ describe('stepSchemaFor', () => {
         }
       }
     }
+  });
+});
+
+describe('business start date and time in business', () => {
+  it('the business step names a contradiction under Time in Business', () => {
+    const step = stepSchemaFor('new', 'business').safeParse({
+      ...Object.fromEntries(STEP_FIELDS.business.map((field) => [field, complete[field]])),
+      businessStartDate: yearsAgo(3),
+      timeInBusiness: '10+ years',
+    });
+    expect(step.success).toBe(false);
+    expect(step.error?.issues.map((issue) => [issue.path[0], issue.message])).toEqual([
+      ['timeInBusiness', APPLICATION_MESSAGES.timeInBusinessMismatch],
+    ]);
+    expect(firstIncompleteStep({ ...complete, timeInBusiness: '1-2 years' }, 'new')).toBe('business');
+  });
+
+  it("a returning client's hidden answers take the option their start date means today", () => {
+    const values = initialValues({
+      success: true,
+      data: {
+        user: { firstName: 'Pat', lastName: 'Example', email: 'pat@example.test', businessName: 'Canary Bakery LLC' },
+        lastApplication: {
+          loanAmount: 50_000,
+          businessName: 'Canary Bakery LLC',
+          ein: '**-***5678',
+          businessAddress: '100 Test Avenue',
+          businessAddress2: '',
+          // Chosen when the business was younger: the option moved on since.
+          businessStartDate: yearsAgo(6),
+          businessType: 'Restaurant',
+          timeInBusiness: '2-5 years',
+          ownerName: 'Pat Example',
+          ssn: '***-**-3456',
+          email: 'pat@example.test',
+          phone: '(555) 010-0100',
+          estimatedCreditScore: 700,
+          monthlyRevenue: '$50,000 - $100,000',
+          additionalInfo: '',
+        },
+      },
+    });
+    expect(values.timeInBusiness).toBe('5-10 years');
+    // So the submission, which the client cannot correct on a step they do not see, passes.
+    expect(schemaFor('returning').safeParse({ ...values, loanAmount: '50,000' }).success).toBe(true);
   });
 });

@@ -1,10 +1,13 @@
 import {
+  applicationFormFields,
   applicationFormSchema,
   NEW_APPLICANT_STEPS,
   RESTRICTED_FIELDS,
   RETURNING_CLIENT_STEPS,
+  returningApplicationFormFields,
   returningApplicationFormSchema,
   STEP_FIELDS,
+  withAgreeingBusinessAge,
   type ApplicationField,
   type FormStep,
 } from '@shared/schemas/application';
@@ -46,8 +49,9 @@ export function schemaFor(mode: WizardMode) {
 const stepSchemas = new Map<string, z.ZodType>();
 
 /**
- * The shared schema's rules for one step's fields: checking a step need not run every other field's rules (,
- * the Next button's response time). Same rules, same messages; the fields are independent of each other.
+ * The shared schema's rules for one step's fields: checking a step need not run every other field's rules (the
+ * Next button's response time). Same rules, same messages; the one rule across fields (start date and time in
+ * business agree) is checked on the step that holds both.
  */
 export function stepSchemaFor(mode: WizardMode, step: FormStep): z.ZodType {
   const key = `${mode}:${step}`;
@@ -55,7 +59,8 @@ export function stepSchemaFor(mode: WizardMode, step: FormStep): z.ZodType {
   if (!schema) {
     const mask: Partial<Record<ApplicationField, true>> = {};
     for (const field of STEP_FIELDS[step]) mask[field] = true;
-    schema = schemaFor(mode).pick(mask);
+    const fields = mode === 'returning' ? returningApplicationFormFields : applicationFormFields;
+    schema = withAgreeingBusinessAge(fields.pick(mask));
     stepSchemas.set(key, schema);
   }
   return schema;

@@ -11,7 +11,7 @@ import {
   Tabs,
   Text,
 } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/hooks/use-auth';
@@ -32,7 +32,9 @@ import {
   useRewardsDashboard,
   useSignedOutGuard,
 } from '../hooks/use-client-area';
-import { formatUsd } from '@shared/format';
+import { useRewardActions } from '../hooks/use-reward-actions';
+import { loanSummary, rewardsPreview, shownOf, type LoanSummary } from '../utils/dashboard';
+import { formatCalendarDate, formatUsd } from '@shared/format';
 import type { ClientApplication } from '../types';
 
 const TABS = ['applications', 'loans', 'rewards'] as const;
@@ -49,6 +51,9 @@ export default function DashboardPage() {
   const requested = searchParams.get('tab');
   const tab: Tab = isTab(requested) ? requested : 'applications';
   const acceptFlow = useAcceptFundingFlow();
+  // After funding the summary is about the money: what is left to repay and the next payment.
+  const loans = useClientLoans();
+  const summary = loanSummary(loans.data ?? []);
 
   const list = applications.data ?? [];
   const preApproved = list.filter((application) => application.status === 'approved').length;
@@ -67,9 +72,26 @@ export default function DashboardPage() {
         </Box>
 
         <SimpleGrid as="section" columns={{ base: 1, sm: 3 }} gap="4" aria-label="Summary">
-          <StatCard label="Total Applications" value={applications.isPending ? '…' : list.length} />
-          <StatCard label="Pre-Approved" value={applications.isPending ? '…' : preApproved} />
-          <StatCard label="Total Requested" value={applications.isPending ? '…' : formatUsd(totalRequested)} />
+          {summary.open.length > 0 ? (
+            <>
+              <StatCard label="Current Balance" value={formatUsd(summary.balance)} />
+              <StatCard
+                label="Next Payment"
+                value={
+                  summary.nextPayment
+                    ? `${formatUsd(summary.nextPayment.amount)} on ${formatCalendarDate(summary.nextPayment.date)}`
+                    : 'None due'
+                }
+              />
+              <StatCard label="Total Applications" value={list.length} />
+            </>
+          ) : (
+            <>
+              <StatCard label="Total Applications" value={applications.isPending ? '…' : list.length} />
+              <StatCard label="Pre-Approved" value={applications.isPending ? '…' : preApproved} />
+              <StatCard label="Total Requested" value={applications.isPending ? '…' : formatUsd(totalRequested)} />
+            </>
+          )}
         </SimpleGrid>
 
         <Tabs.Root
@@ -87,7 +109,12 @@ export default function DashboardPage() {
             <Tabs.Trigger value="rewards">Rewards</Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="applications" pt="6">
-            <ApplicationsTab query={applications} canAccept={!acceptFlow.isAccepting} onAccept={acceptFlow.open} />
+            <ApplicationsTab
+              query={applications}
+              loans={summary}
+              canAccept={!acceptFlow.isAccepting}
+              onAccept={acceptFlow.open}
+            />
           </Tabs.Content>
           <Tabs.Content value="loans" pt="6">
             <LoansTab />
@@ -104,15 +131,19 @@ export default function DashboardPage() {
 
 function ApplicationsTab({
   query,
+  loans,
   canAccept,
   onAccept,
 }: {
   query: ReturnType<typeof useClientApplications>;
+  loans: LoanSummary;
   canAccept: boolean;
   onAccept: (application: ClientApplication) => void;
 }) {
   const [isRefinanceOpen, setRefinanceOpen] = useState(false);
-  const loans = useClientLoans();
+  // While a loan is being repaid, a new loan or a refinance is offered only once the server finds it eligible.
+  const isRepaying = loans.open.length > 0;
+  const mayRefinance = !isRepaying || loans.eligible.length > 0;
   return (
     <Stack gap="6">
       <Card.Root variant="subtle" size="sm">
@@ -121,16 +152,29 @@ function ApplicationsTab({
             <Heading as="h2" size="md" flex="1">
               Quick Actions
             </Heading>
-            <Button asChild colorPalette="brand">
-              <Link to={paths.apply}>Apply for New Loan</Link>
-            </Button>
-            <Button variant="outline" colorPalette="brand" onClick={() => setRefinanceOpen(true)}>
-              Request Refinancing
-            </Button>
+            {!isRepaying && (
+              <Button asChild colorPalette="brand">
+                <Link to={paths.apply}>Apply for New Loan</Link>
+              </Button>
+            )}
+            {isRepaying && loans.eligible.length > 0 && (
+              <Button asChild colorPalette="brand">
+                <Link to={paths.apply}>Apply for Renewal</Link>
+              </Button>
+            )}
+            {mayRefinance ? (
+              <Button variant="outline" colorPalette="brand" onClick={() => setRefinanceOpen(true)}>
+                Request Refinancing
+              </Button>
+            ) : (
+              <Text fontSize="sm" color="fg.muted" maxW={{ sm: 'sm' }}>
+                Renewal and refinancing open once half of your loan&apos;s total repayment is paid.
+              </Text>
+            )}
           </Flex>
         </Card.Body>
       </Card.Root>
-      <RefinanceDialog open={isRefinanceOpen} onOpenChange={setRefinanceOpen} loans={loans.data ?? []} />
+      <RefinanceDialog open={isRefinanceOpen} onOpenChange={setRefinanceOpen} loans={loans.eligible} />
       <DocumentRequestsSection />
 
       <Stack gap="4">
@@ -197,56 +241,99 @@ function LoansTab() {
 
 function RewardsTab() {
   const rewards = useRewardsDashboard();
+  const actions = useRewardActions();
   if (rewards.isPending) return <SectionLoading label="Loading rewards" />;
   if (rewards.isError) {
     return (
       <SectionError error={rewards.error} fallback="Failed to load rewards" onRetry={() => void rewards.refetch()} />
     );
   }
-  const active = rewards.data.milestoneProgress.filter((item) => !item.isCompleted).slice(0, DASHBOARD_REWARDS_PREVIEW);
-  const available = rewards.data.rewards
-    .filter((reward) => reward.state === 'available')
-    .slice(0, DASHBOARD_REWARDS_PREVIEW);
+  const { ready, active, available } = rewardsPreview(rewards.data, DASHBOARD_REWARDS_PREVIEW);
   const { stats } = rewards.data;
   return (
     <Stack gap="6">
       <Flex gap="3" align={{ base: 'stretch', sm: 'center' }} direction={{ base: 'column', sm: 'row' }}>
-        <Text flex="1" color="fg.muted">
+        <Text flex="1" color="fg.muted" data-testid="rewards-counts">
           Level {stats.level} · {stats.completedMilestones} of {stats.totalMilestones} milestones completed ·{' '}
-          {stats.availableRewards} {stats.availableRewards === 1 ? 'reward' : 'rewards'} available
+          {ready.total > 0 && `${ready.total} ready to claim · `}
+          {available.total} {available.total === 1 ? 'reward' : 'rewards'} available
         </Text>
         <Button asChild colorPalette="brand">
           <Link to={paths.rewards}>Open Rewards Dashboard</Link>
         </Button>
       </Flex>
-      <Stack gap="3">
-        <Heading as="h2" size="md">
-          Active Milestones
+      {ready.total > 0 && (
+        <PreviewSection title="Ready to Claim" shown={shownOf(ready)}>
+          {ready.items.map((item) => (
+            <MilestoneCard
+              key={item.milestoneId}
+              item={item}
+              onClaim={(milestone) => void actions.claimMilestone(milestone)}
+              isClaiming={item.id !== null && actions.claimingId === item.id}
+            />
+          ))}
+        </PreviewSection>
+      )}
+      <PreviewSection
+        title="Active Milestones"
+        shown={shownOf(active)}
+        empty={active.total === 0 ? 'Every milestone is complete. Well done!' : null}
+      >
+        {active.items.map((item) => (
+          <MilestoneCard key={item.milestoneId} item={item} />
+        ))}
+      </PreviewSection>
+      <PreviewSection
+        title="Available Rewards"
+        shown={shownOf(available)}
+        empty={
+          available.total > 0
+            ? null
+            : ready.total > 0
+              ? 'Claim a completed milestone above to add its reward here.'
+              : 'No rewards earned yet. Complete milestones to earn rewards!'
+        }
+      >
+        {available.items.map((reward) => (
+          <RewardCard key={reward.id} reward={reward} />
+        ))}
+      </PreviewSection>
+    </Stack>
+  );
+}
+
+/** One of the Rewards tab's short lists: its heading, its cards, and how many of the whole list it shows. */
+function PreviewSection({
+  title,
+  shown,
+  empty = null,
+  children,
+}: {
+  title: string;
+  shown: string | null;
+  empty?: string | null;
+  children: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <Stack as="section" gap="3" aria-labelledby={headingId}>
+      <Flex gap="2" align="baseline" wrap="wrap">
+        <Heading as="h2" size="md" id={headingId}>
+          {title}
         </Heading>
-        {active.length === 0 ? (
-          <Text color="fg.muted">Every milestone is complete. Well done!</Text>
-        ) : (
-          <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-            {active.map((item) => (
-              <MilestoneCard key={item.milestoneId} item={item} />
-            ))}
-          </SimpleGrid>
+        {shown && (
+          <Text fontSize="sm" color="fg.muted">
+            {shown}
+          </Text>
         )}
-      </Stack>
-      <Stack gap="3">
-        <Heading as="h2" size="md">
-          Available Rewards
-        </Heading>
-        {available.length === 0 ? (
-          <Text color="fg.muted">No rewards earned yet. Complete milestones to earn rewards!</Text>
-        ) : (
-          <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-            {available.map((reward) => (
-              <RewardCard key={reward.id} reward={reward} />
-            ))}
-          </SimpleGrid>
-        )}
-      </Stack>
+      </Flex>
+      {empty ? (
+        <Text color="fg.muted">{empty}</Text>
+      ) : (
+        <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+          {children}
+        </SimpleGrid>
+      )}
     </Stack>
   );
 }
