@@ -21,6 +21,7 @@ import { closeReader } from '../server/services/underwriting/index';
 import { noisePng } from '../server/test/statements/bad-files';
 import { buildLedger } from '../server/test/statements/ledger';
 import { renderStatementPdf } from '../server/test/statements/render';
+import { yearsAgo } from '../src/shared/schemas/application.test-helpers';
 
 const MiB = 1024 * 1024;
 const arg = (name: string, fallback: string) => {
@@ -58,7 +59,7 @@ function formData() {
     ein: '91-2345678',
     businessAddress: '100 Test Avenue, Springfield, IL 62701',
     businessAddress2: '',
-    businessStartDate: '2018-05-01',
+    businessStartDate: yearsAgo(7),
     businessType: 'Restaurant',
     timeInBusiness: '5-10 years',
     ownerName: 'Bench Applicant',

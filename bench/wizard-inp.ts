@@ -9,6 +9,7 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
+import { yearsAgo } from '../src/shared/schemas/application.test-helpers';
 import {
   BENCHMARK_INDEX_SCRIPT,
   calibrateThrottlingRate,
@@ -130,7 +131,7 @@ async function oneRun(slowdown: number): Promise<Record<string, Timing>> {
   await page.getByLabel('Business Name').fill('Bench Bakery LLC');
   await page.getByLabel('EIN Number').fill('912345678');
   await page.getByLabel('Business Address').fill('100 Test Avenue, Springfield, IL 62701');
-  await page.getByLabel('Business Start Date').fill('2017-04-01');
+  await page.getByLabel('Business Start Date').fill(yearsAgo(7));
   await page.getByLabel('Business Type').selectOption('Restaurant');
   await page.getByLabel('Time in Business').selectOption('5-10 years');
   times['Business Information -> Personal Information'] = await timedNext(page, 'Personal Information');

@@ -9,6 +9,7 @@ import {
   statementFile,
   submitOverApi,
   uploadAllDocuments,
+  yearsAgo,
 } from './apply-helpers';
 import { db, expect, latestMailTo, test } from './fixtures';
 
@@ -162,7 +163,7 @@ test.describe('apply as a new applicant', () => {
     await page.getByLabel('Business Name').fill('Validation Bakery');
     await page.getByLabel('EIN Number').fill('912345678');
     await page.getByLabel('Business Address').fill('1 Test Way, Springfield, IL');
-    await page.getByLabel('Business Start Date').fill('2018-02-03');
+    await page.getByLabel('Business Start Date').fill(yearsAgo(8));
     await page.getByLabel('Business Type').selectOption('Retail');
     await page.getByLabel('Time in Business').selectOption('5-10 years');
     await next(page);

@@ -122,19 +122,25 @@ test.describe('rewards on the dashboard', () => {
 });
 
 test.describe('welcome', () => {
-  test('a returning client opening the wizard is welcomed on the page, not by a second toast', async ({
+  test("a client who signs in and goes straight to the wizard sees one welcome: the wizard's replaces the sign-in's", async ({
     page,
-    loginAs,
   }) => {
-    const client = await loginAs('client', { firstName: 'Riley' });
+    const client = await createUser({ firstName: 'Riley' });
     await submitOverApi(page, { ...newApplicant(), email: client.email });
-    await page.goto('/apply');
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Log In to Your Account' }).click();
+    await page.getByRole('textbox', { name: 'Email' }).fill(client.email);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(client.password);
+    await page.getByRole('button', { name: 'Log In', exact: true }).click();
+    await expect(page).toHaveURL(/\/client-portal$/);
+    const toasts = page.locator('[data-scope="toast"][data-part="root"]');
+    await expect(toasts).toHaveCount(1);
+    // Straight on while the sign-in's welcome is still on screen (a link: no page load, the same notifications).
+    await page.getByRole('link', { name: 'Apply for New Loan' }).first().click();
     // The first page of a fresh server waits for its statement readers to warm up.
     await expect(page.getByRole('heading', { name: 'Upload Documents', exact: true })).toBeVisible({ timeout: 30_000 });
-    await expect(page.getByText('Welcome back', { exact: true })).toBeVisible();
-    // The notification area is on screen (it loads once the page is idle) and holds no welcome.
-    await expect(page.locator('[data-scope="toast"][data-part="group"]')).toBeAttached();
-    await expect(page.getByText('Welcome back!')).toHaveCount(0);
+    await expect(toasts).toContainText("We've pre-filled your information from your previous application.");
+    await expect(toasts).toHaveCount(1);
   });
 });
 

@@ -4,6 +4,7 @@ import type { AiDecision, ApplicationStatus } from '../../src/shared/constants';
 import { newId } from '../lib/ids';
 import { encryptApplicationPii } from '../lib/pii';
 import { getTestDeps, uniqueEmail } from './harness';
+import { yearsAgo } from '../../src/shared/schemas/application.test-helpers';
 
 export type InsertApplicationOpts = {
   userId?: string | null;
@@ -35,7 +36,7 @@ export async function insertApplication(opts: InsertApplicationOpts = {}) {
     businessName: opts.businessName ?? `Factory Goods ${id.slice(0, 6)}`,
     businessType: 'Retail',
     timeInBusiness: '2-5 years',
-    businessStartDate: '2021-04-01',
+    businessStartDate: yearsAgo(3),
     businessAddress: '100 Test Avenue, Springfield, IL 62701',
     ownerName: opts.ownerName ?? 'Pat Example',
     email: opts.email ?? uniqueEmail('applicant'),

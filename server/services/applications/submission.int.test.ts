@@ -50,7 +50,7 @@ describe('POST /api/loan-application-enhanced', () => {
     expect(row).toMatchObject({
       loanAmountCents: 7_500_000,
       businessName: form.businessName,
-      businessStartDate: '2017-04-01',
+      businessStartDate: form.businessStartDate,
       estimatedCreditScore: 700,
       userId: null,
       isExistingClient: false,

@@ -1,5 +1,6 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { yearsAgo } from '../../../src/shared/schemas/application.test-helpers';
 import { buildLedger } from '../statements/ledger';
 import { renderStatementPdf } from '../statements/render';
 import { noisePng } from '../statements/bad-files';
@@ -25,7 +26,7 @@ export function applicationFormData(overrides: Record<string, unknown> = {}) {
     ein: `9${digits.slice(1, 2)}-${digits.slice(2, 9)}`,
     businessAddress: '100 Test Avenue, Springfield, IL 62701',
     businessAddress2: 'Suite 5',
-    businessStartDate: '2017-04-01',
+    businessStartDate: yearsAgo(7),
     businessType: 'Restaurant',
     timeInBusiness: '5-10 years',
     ownerName: 'Pat Example',

@@ -16,6 +16,9 @@ export const toaster = createToaster({
   hotkey: ['F8'],
 });
 
+/** Welcomes share one id: a later welcome replaces one still on screen instead of queueing behind it. */
+export const WELCOME_TOAST_ID = 'welcome';
+
 // The viewport (Chakra's Toast and its state machines, about 8 KB of compressed script) is not needed to
 // paint a page. It loads once the page is idle, so its live region is in place before later notifications (screen
 // readers announce them), or at once when a notification comes first: the store above keeps it until then.

@@ -1,7 +1,7 @@
 import { Alert, Button, Field, Input, Link as ChakraLink, Stack } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { PasswordInput } from '@/components/password-input';
-import { toaster } from '@/components/ui/toaster';
+import { toaster, WELCOME_TOAST_ID } from '@/components/ui/toaster';
 import { useRefreshAuth } from '@/hooks/use-auth';
 import { getErrorMessage } from '@/lib/errors';
 import { trpc } from '@/lib/trpc';
@@ -51,7 +51,12 @@ export function LoginForm({ texts, onSuccess, onForgotPassword }: Props) {
         return;
       }
       await refreshAuth();
-      toaster.create({ type: 'success', title: texts.successTitle, description: texts.successDescription });
+      toaster.create({
+        id: WELCOME_TOAST_ID,
+        type: 'success',
+        title: texts.successTitle,
+        description: texts.successDescription,
+      });
       onSuccess(result);
     } catch (caught) {
       const message = getErrorMessage(caught, texts.failureFallback);
