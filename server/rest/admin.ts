@@ -123,7 +123,7 @@ export const adminRoutes: RestRoute[] = [
     method: 'GET',
     path: '/api/admin/applicants',
     call: async ({ caller, query }) => {
-      const page = await caller.admin.listApplicants(queryOf(query, ['search', 'isActive', ...PAGING]));
+      const page = await caller.admin.listApplicants(queryOf(query, ['search', 'isActive', 'assignee', ...PAGING]));
       return { data: page.items, nextCursor: page.nextCursor, prevCursor: page.prevCursor };
     },
   },
@@ -154,7 +154,7 @@ export const adminRoutes: RestRoute[] = [
   {
     method: 'GET',
     path: '/api/admin/loans',
-    call: async ({ caller, query }) => ({ data: await caller.admin.listLoans(queryOf(query, PAGING)) }),
+    call: async ({ caller, query }) => ({ data: await caller.admin.listLoans(queryOf(query, ['assignee', ...PAGING])) }),
   },
   {
     method: 'GET',
@@ -177,7 +177,7 @@ export const adminRoutes: RestRoute[] = [
   {
     method: 'GET',
     path: '/api/admin/refinance-requests',
-    call: async ({ caller }) => ({ data: await caller.admin.refinanceRequests() }),
+    call: async ({ caller, query }) => ({ data: await caller.admin.refinanceRequests(queryOf(query, ['assignee'])) }),
   },
   {
     method: 'GET',

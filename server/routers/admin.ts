@@ -6,6 +6,7 @@ import {
   listApplicantsSchema,
   listApplicationsSchema,
   listLoansSchema,
+  listRefinanceSchema,
   recordPaymentSchema,
   revealPiiSchema,
   setApplicationStatusSchema,
@@ -109,13 +110,15 @@ export const adminRouter = router({
     .input(revealPiiSchema)
     .mutation(({ ctx, input }) => revealApplicationPii(ctx, actorOf(ctx), input)),
 
-  listApplicants: staff.input(listApplicantsSchema).query(({ ctx, input }) => listApplicants(ctx, input)),
+  listApplicants: staff
+    .input(listApplicantsSchema)
+    .query(({ ctx, input }) => listApplicants(ctx, input, { viewerId: ctx.user.id })),
   applicantById: staff.input(byIdSchema).query(({ ctx, input }) => getApplicantDetail(ctx, actorOf(ctx), input.id)),
   exportApplicants: staff
     .input(exportApplicantsSchema)
     .query(({ ctx, input }) => exportApplicantsCsv(ctx, actorOf(ctx), input)),
 
-  listLoans: staff.input(listLoansSchema).query(({ ctx, input }) => listActiveLoans(ctx, input)),
+  listLoans: staff.input(listLoansSchema).query(({ ctx, input }) => listActiveLoans(ctx, input, ctx.user.id)),
   loanPayments: staff.input(byIdSchema).query(({ ctx, input }) => getLoanPayments(ctx, input.id)),
   recordPayment: staff
     .input(recordPaymentSchema)
@@ -147,7 +150,9 @@ export const adminRouter = router({
     .input(documentRequestIdSchema)
     .mutation(({ ctx, input }) => closeDocumentRequest(ctx, actorOf(ctx), { id: input.id, action: 'review' })),
 
-  refinanceRequests: staff.query(({ ctx }) => listRefinanceRequests(ctx)),
+  refinanceRequests: staff
+    .input(listRefinanceSchema)
+    .query(({ ctx, input }) => listRefinanceRequests(ctx, { assignee: input?.assignee ?? 'all', viewerId: ctx.user.id })),
 
   listStaff: superAdmin.query(({ ctx }) => listStaff(ctx)),
   createStaff: superAdmin.input(createStaffSchema).mutation(({ ctx, input }) => createStaff(ctx, actorOf(ctx), input)),
