@@ -46,6 +46,7 @@ import {
   setApplicationStatus,
   countUnfinishedOcrJobs,
   getDecisionContext,
+  resendAdverseActionNotice,
 } from '../services/applications/index';
 import {
   applicationDocumentRequestsSchema,
@@ -136,6 +137,10 @@ export const adminRouter = router({
 
   // Decisions with reasons: the form's pre-selected reasons, the decisions so far and their notices' send times.
   decisionContext: staff.input(byIdSchema).query(({ ctx, input }) => getDecisionContext(ctx, input.id)),
+  // A notice whose email failed, sent again by staff (audited; a sent notice is refused).
+  resendNotice: staff
+    .input(byIdSchema)
+    .mutation(({ ctx, input }) => resendAdverseActionNotice(ctx, actorOf(ctx), input.id)),
   // Document requests (stipulations): ask the applicant for named documents, cancel, mark what came in reviewed.
   documentRequests: staff
     .input(applicationDocumentRequestsSchema)
@@ -152,7 +157,9 @@ export const adminRouter = router({
 
   refinanceRequests: staff
     .input(listRefinanceSchema)
-    .query(({ ctx, input }) => listRefinanceRequests(ctx, { assignee: input?.assignee ?? 'all', viewerId: ctx.user.id })),
+    .query(({ ctx, input }) =>
+      listRefinanceRequests(ctx, { assignee: input?.assignee ?? 'all', viewerId: ctx.user.id }),
+    ),
 
   listStaff: superAdmin.query(({ ctx }) => listStaff(ctx)),
   createStaff: superAdmin.input(createStaffSchema).mutation(({ ctx, input }) => createStaff(ctx, actorOf(ctx), input)),

@@ -35,7 +35,7 @@ async function mineLoans(caller: Caller) {
 }
 
 describe('"Mine" on the Applicants, Active Loans and Refinancing lists', () => {
-  it('returns exactly the rows of the viewer\'s files, in keyset pages', async () => {
+  it("returns exactly the rows of the viewer's files, in keyset pages", async () => {
     const me = await insertUser({ role: 'admin' });
     const colleague = await insertUser({ role: 'admin' });
     const caller = await callerFor(me);

@@ -54,7 +54,10 @@ function pageKeySql(db: DbOrTx, plan: PagePlan, limit: number, viewerId: string 
   // Each part reads up to the end of the page; the merge skips the offset of the first pages.
   const take = offset + limit + 1;
   const direction = plan.kind === 'before' ? sql`DESC` : sql`ASC`;
-  const order = plan.kind === 'before' ? [desc(applications.createdAt), desc(applications.id)] : [asc(applications.createdAt), asc(applications.id)];
+  const order =
+    plan.kind === 'before'
+      ? [desc(applications.createdAt), desc(applications.id)]
+      : [asc(applications.createdAt), asc(applications.id)];
   const common = and(viewerId ? eq(applications.assignedTo, viewerId) : undefined, keyset(plan));
   const keys = { id: applications.id, createdAt: applications.createdAt };
   const review = db
@@ -113,7 +116,9 @@ async function reasonsOf(db: DbOrTx, rows: QueueRow[]): Promise<Map<string, Queu
     db
       .select({ id: underwritingResults.applicationId })
       .from(underwritingResults)
-      .where(and(inArray(underwritingResults.applicationId, ids), eq(underwritingResults.statementsUnreconciled, true))),
+      .where(
+        and(inArray(underwritingResults.applicationId, ids), eq(underwritingResults.statementsUnreconciled, true)),
+      ),
     db
       .selectDistinct({ id: applicationDecisions.applicationId })
       .from(applicationDecisions)

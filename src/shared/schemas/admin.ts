@@ -82,7 +82,10 @@ export type ExportApplicantsQuery = z.output<typeof exportApplicantsSchema>;
 export const listLoansSchema = z.object({ assignee: z.enum(ASSIGNEE_FILTERS).default('all'), ...paging }).strict();
 export type ListLoansQuery = z.output<typeof listLoansSchema>;
 
-export const listRefinanceSchema = z.object({ assignee: z.enum(ASSIGNEE_FILTERS).default('all') }).strict().optional();
+export const listRefinanceSchema = z
+  .object({ assignee: z.enum(ASSIGNEE_FILTERS).default('all') })
+  .strict()
+  .optional();
 
 export const byIdSchema = z.object({ id }).strict();
 export const byEmailSchema = z.object({ email: emailSchema() }).strict();
