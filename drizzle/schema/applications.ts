@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/mysql-core';
+import { sql } from 'drizzle-orm';
 import {
   AI_DECISIONS,
   APPLICATION_STATUSES,
@@ -124,8 +125,17 @@ export const underwritingResults = mysqlTable(
     aiData: json('ai_data').notNull(),
     analysis: json('analysis').notNull(),
     createdAt: datetime('created_at').notNull().$defaultFn(now),
+    // The analysis states each statement's balance check in words; a mismatch reads "do not reconcile". Kept by the
+    // database (virtual: no space in the row) so the work queue finds those files from its index alone.
+    statementsUnreconciled: boolean('statements_unreconciled').generatedAlwaysAs(
+      sql`(\`analysis\` LIKE '%do not reconcile%')`,
+      { mode: 'virtual' },
+    ),
   },
-  (t) => [uniqueIndex('underwriting_results_app_uq').on(t.applicationId)],
+  (t) => [
+    uniqueIndex('underwriting_results_app_uq').on(t.applicationId),
+    index('underwriting_results_unreconciled_idx').on(t.statementsUnreconciled, t.applicationId),
+  ],
 );
 
 export const idempotencyKeys = mysqlTable(

@@ -42,13 +42,16 @@ export const adverseActionNotices = mysqlTable(
     applicationId: varchar('application_id', { length: 36 })
       .notNull()
       .references(() => applications.id, { onDelete: 'cascade' }),
-    decisionId: varchar('decision_id', { length: 36 })
-      .notNull()
-      .references(() => applicationDecisions.id, { onDelete: 'cascade' }),
+    // The staff decision that took the action; empty for the engine's own decline or counter-offer at submission.
+    decisionId: varchar('decision_id', { length: 36 }).references(() => applicationDecisions.id, {
+      onDelete: 'cascade',
+    }),
     kind: mysqlEnum('kind', ['declined', 'counter_offer']).notNull(),
     content: json('content').$type<AdverseActionNoticeContent>().notNull(),
     createdAt: datetime('created_at').notNull().$defaultFn(now),
     sentAt: datetime('sent_at'),
+    // The last attempt to email it failed (cleared when a send succeeds): staff see it and may send it again.
+    sendFailedAt: datetime('send_failed_at'),
   },
   (t) => [
     uniqueIndex('adverse_action_notices_decision_uq').on(t.decisionId),

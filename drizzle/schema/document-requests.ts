@@ -27,7 +27,11 @@ export const documentRequests = mysqlTable(
     closedBy: varchar('closed_by', { length: 36 }).references(() => users.id),
     closedAt: datetime('closed_at', { fsp: 3 }),
   },
-  (t) => [index('document_requests_app_status_idx').on(t.applicationId, t.status)],
+  (t) => [
+    index('document_requests_app_status_idx').on(t.applicationId, t.status),
+    // The work queue: every request whose documents came in and wait for staff.
+    index('document_requests_status_app_idx').on(t.status, t.applicationId),
+  ],
 );
 
 /** Which stored documents answered which request (one request, several files; a file answers one request). */

@@ -38,6 +38,8 @@ export const ocrJobs = mysqlTable(
     uniqueIndex('ocr_jobs_document_uq').on(t.documentId),
     // The loop's claim query: oldest pending job, or a running one whose lease has expired.
     index('ocr_jobs_status_lease_idx').on(t.status, t.leaseExpiresAt, t.createdAt),
+    // The work queue: finished jobs by application, with when they finished (read from the index alone).
+    index('ocr_jobs_status_app_idx').on(t.status, t.applicationId, t.finishedAt),
     index('ocr_jobs_application_idx').on(t.applicationId),
   ],
 );

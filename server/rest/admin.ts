@@ -76,6 +76,15 @@ export const adminRoutes: RestRoute[] = [
     path: '/api/admin/applications/:id/decisions',
     call: async ({ caller, params }) => ({ data: await caller.admin.decisionContext({ id: params.id ?? '' }) }),
   },
+  // A notice whose email failed, sent again (audited; a notice already sent is refused with 400).
+  {
+    method: 'POST',
+    path: '/api/admin/notices/:id/resend',
+    call: async ({ caller, params }) => ({
+      success: true,
+      data: await caller.admin.resendNotice({ id: params.id ?? '' }),
+    }),
+  },
   {
     method: 'POST',
     path: '/api/admin/applications/:id/reveal',
@@ -123,7 +132,7 @@ export const adminRoutes: RestRoute[] = [
     method: 'GET',
     path: '/api/admin/applicants',
     call: async ({ caller, query }) => {
-      const page = await caller.admin.listApplicants(queryOf(query, ['search', 'isActive', ...PAGING]));
+      const page = await caller.admin.listApplicants(queryOf(query, ['search', 'isActive', 'assignee', ...PAGING]));
       return { data: page.items, nextCursor: page.nextCursor, prevCursor: page.prevCursor };
     },
   },
@@ -154,7 +163,9 @@ export const adminRoutes: RestRoute[] = [
   {
     method: 'GET',
     path: '/api/admin/loans',
-    call: async ({ caller, query }) => ({ data: await caller.admin.listLoans(queryOf(query, PAGING)) }),
+    call: async ({ caller, query }) => ({
+      data: await caller.admin.listLoans(queryOf(query, ['assignee', ...PAGING])),
+    }),
   },
   {
     method: 'GET',
@@ -177,7 +188,7 @@ export const adminRoutes: RestRoute[] = [
   {
     method: 'GET',
     path: '/api/admin/refinance-requests',
-    call: async ({ caller }) => ({ data: await caller.admin.refinanceRequests() }),
+    call: async ({ caller, query }) => ({ data: await caller.admin.refinanceRequests(queryOf(query, ['assignee'])) }),
   },
   {
     method: 'GET',

@@ -6,6 +6,7 @@ import {
   listApplicantsSchema,
   listApplicationsSchema,
   listLoansSchema,
+  listRefinanceSchema,
   recordPaymentSchema,
   revealPiiSchema,
   setApplicationStatusSchema,
@@ -45,6 +46,7 @@ import {
   setApplicationStatus,
   countUnfinishedOcrJobs,
   getDecisionContext,
+  resendAdverseActionNotice,
 } from '../services/applications/index';
 import {
   applicationDocumentRequestsSchema,
@@ -109,13 +111,15 @@ export const adminRouter = router({
     .input(revealPiiSchema)
     .mutation(({ ctx, input }) => revealApplicationPii(ctx, actorOf(ctx), input)),
 
-  listApplicants: staff.input(listApplicantsSchema).query(({ ctx, input }) => listApplicants(ctx, input)),
+  listApplicants: staff
+    .input(listApplicantsSchema)
+    .query(({ ctx, input }) => listApplicants(ctx, input, { viewerId: ctx.user.id })),
   applicantById: staff.input(byIdSchema).query(({ ctx, input }) => getApplicantDetail(ctx, actorOf(ctx), input.id)),
   exportApplicants: staff
     .input(exportApplicantsSchema)
     .query(({ ctx, input }) => exportApplicantsCsv(ctx, actorOf(ctx), input)),
 
-  listLoans: staff.input(listLoansSchema).query(({ ctx, input }) => listActiveLoans(ctx, input)),
+  listLoans: staff.input(listLoansSchema).query(({ ctx, input }) => listActiveLoans(ctx, input, ctx.user.id)),
   loanPayments: staff.input(byIdSchema).query(({ ctx, input }) => getLoanPayments(ctx, input.id)),
   recordPayment: staff
     .input(recordPaymentSchema)
@@ -133,6 +137,10 @@ export const adminRouter = router({
 
   // Decisions with reasons: the form's pre-selected reasons, the decisions so far and their notices' send times.
   decisionContext: staff.input(byIdSchema).query(({ ctx, input }) => getDecisionContext(ctx, input.id)),
+  // A notice whose email failed, sent again by staff (audited; a sent notice is refused).
+  resendNotice: staff
+    .input(byIdSchema)
+    .mutation(({ ctx, input }) => resendAdverseActionNotice(ctx, actorOf(ctx), input.id)),
   // Document requests (stipulations): ask the applicant for named documents, cancel, mark what came in reviewed.
   documentRequests: staff
     .input(applicationDocumentRequestsSchema)
@@ -147,7 +155,11 @@ export const adminRouter = router({
     .input(documentRequestIdSchema)
     .mutation(({ ctx, input }) => closeDocumentRequest(ctx, actorOf(ctx), { id: input.id, action: 'review' })),
 
-  refinanceRequests: staff.query(({ ctx }) => listRefinanceRequests(ctx)),
+  refinanceRequests: staff
+    .input(listRefinanceSchema)
+    .query(({ ctx, input }) =>
+      listRefinanceRequests(ctx, { assignee: input?.assignee ?? 'all', viewerId: ctx.user.id }),
+    ),
 
   listStaff: superAdmin.query(({ ctx }) => listStaff(ctx)),
   createStaff: superAdmin.input(createStaffSchema).mutation(({ ctx, input }) => createStaff(ctx, actorOf(ctx), input)),

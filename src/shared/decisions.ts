@@ -181,7 +181,16 @@ export type ApplicationDecisionDto = {
   approvedAmount: number | null;
   decidedAt: Date;
   decidedBy: string;
-  notice: { id: string; kind: AdverseActionNoticeKind; sentAt: Date | null; createdAt: Date } | null;
+  notice: NoticeSummaryDto | null;
+};
+
+/** A notice as staff see it: sent when, or when its email last failed (staff may send it again). */
+export type NoticeSummaryDto = {
+  id: string;
+  kind: AdverseActionNoticeKind;
+  sentAt: Date | null;
+  sendFailedAt: Date | null;
+  createdAt: Date;
 };
 
 /** What the decision form needs: the reasons the engine's facts imply, pre-selected, and the decisions so far. */
@@ -191,4 +200,6 @@ export type DecisionContextDto = {
   approvalAmount: number | null;
   suggested: Record<StaffDecision, DecisionReasonCode[]>;
   decisions: ApplicationDecisionDto[];
+  /** The engine's own notices at submission (a decline or a counter-offer it made), newest first. */
+  engineNotices: NoticeSummaryDto[];
 };

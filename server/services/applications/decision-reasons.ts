@@ -1,4 +1,9 @@
-import { MAX_DECISION_REASONS, type DecisionReasonCode, type StaffDecision } from '../../../src/shared/decisions';
+import {
+  MAX_DECISION_REASONS,
+  type AdverseActionNoticeKind,
+  type DecisionReasonCode,
+  type StaffDecision,
+} from '../../../src/shared/decisions';
 
 // The principal reasons the engine's stored facts imply, pre-selected in the decision form (docs/product.md 6.7).
 // Reads the stored analysis field by field: an older or newer shape suggests less, never fails.
@@ -84,4 +89,15 @@ export function suggestReasons(input: {
     approved.push(cap ?? 'insufficient-revenue');
   }
   return { declined, approved };
+}
+
+/**
+ * The principal reasons of the engine's own adverse action at submission, from its limiting facts: a decline states
+ * the flags that weighed (critical first, at most four); a counter-offer states the cap that bound the offer.
+ */
+export function engineNoticeReasons(analysis: unknown, kind: AdverseActionNoticeKind): DecisionReasonCode[] {
+  const cap = capReason(analysis) ?? 'insufficient-revenue';
+  if (kind === 'counter_offer') return [cap];
+  const fromFlags = flagReasons(analysis).slice(0, MAX_DECISION_REASONS);
+  return fromFlags.length > 0 ? fromFlags : [cap];
 }

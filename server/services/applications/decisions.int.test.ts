@@ -180,7 +180,13 @@ describe('a decline with reasons', () => {
         ],
         note: 'Staff-only: spoke to the owner on the phone.',
         decidedBy: 'Dana User',
-        notice: { id: notice.id, kind: 'declined', sentAt: notice.sentAt, createdAt: notice.createdAt },
+        notice: {
+          id: notice.id,
+          kind: 'declined',
+          sentAt: notice.sentAt,
+          sendFailedAt: null,
+          createdAt: notice.createdAt,
+        },
       }),
     ]);
     const rest = await jsonRequest(server.url, `/api/admin/applications/${application.id}/decisions`, {

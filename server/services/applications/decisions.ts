@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import {
   adverseActionNotices,
   applicationDecisions,
@@ -11,6 +11,7 @@ import {
   type AdverseActionNoticeDto,
   type ApplicationDecisionDto,
   type DecisionContextDto,
+  type NoticeSummaryDto,
   type StaffDecision,
 } from '../../../src/shared/decisions';
 import { centsToDollars } from '../../../src/shared/format';
@@ -24,7 +25,7 @@ import type { Actor, ServiceDeps } from '../../deps';
 import { buildAdverseActionNotice, noticeKindOf } from './adverse-action';
 import { staffNames } from '../accounts/index';
 import { adverseActionNoticeMail } from './decision-emails';
-import { suggestReasons } from './decision-reasons';
+import { engineNoticeReasons, suggestReasons } from './decision-reasons';
 
 // Staff decisions with principal reasons and the adverse action notices they produce (docs/product.md 6.7).
 
@@ -103,12 +104,72 @@ export async function recordDecision(
 }
 
 /**
- * Emails a stored notice to the applicant and stores the send time, audited. A mail failure is logged and leaves
- * `sentAt` empty (staff see "Not sent"); the decision stands either way.
+ * The engine's own adverse action at submission (docs/product.md 6.7): its decline, or its approval for less than
+ * asked, stores a notice whose reasons come from the engine's limiting facts, then emails it. Once per application;
+ * a staff decision later makes its own notice.
+ */
+export async function issueEngineNotice(
+  deps: Pick<ServiceDeps, 'db' | 'mailer' | 'log' | 'env'>,
+  applicationId: string,
+): Promise<string | null> {
+  const noticeId = await auditedTransaction(deps.db, async (tx) => {
+    const [row] = await tx
+      .select({
+        businessName: applications.businessName,
+        loanAmountCents: applications.loanAmountCents,
+        engineDecision: underwritingResults.decision,
+        engineCents: underwritingResults.approvedAmountCents,
+        analysis: underwritingResults.analysis,
+      })
+      .from(applications)
+      .innerJoin(underwritingResults, eq(underwritingResults.applicationId, applications.id))
+      .where(eq(applications.id, applicationId))
+      .for('update');
+    if (!row || row.engineDecision === 'review') return null;
+    const approvedCents = row.engineDecision === 'approved' ? row.engineCents : null;
+    const kind = noticeKindOf({ decision: row.engineDecision, requestedCents: row.loanAmountCents, approvedCents });
+    if (!kind) return null;
+    const [existing] = await tx
+      .select({ id: adverseActionNotices.id })
+      .from(adverseActionNotices)
+      .where(and(eq(adverseActionNotices.applicationId, applicationId), isNull(adverseActionNotices.decisionId)));
+    if (existing) return null;
+    const reasons = engineNoticeReasons(row.analysis, kind);
+    const id = newId();
+    const createdAt = new Date();
+    const content = buildAdverseActionNotice({
+      kind,
+      applicationId,
+      businessName: row.businessName,
+      requestedCents: row.loanAmountCents,
+      approvedCents,
+      reasons,
+      otherReason: null,
+      lender: deps.env.lender,
+      decidedAt: createdAt,
+    });
+    await tx.insert(adverseActionNotices).values({ id, applicationId, decisionId: null, kind, content, createdAt });
+    await recordAudit(tx, {
+      actorRole: 'system',
+      action: 'application.adverse_action',
+      targetType: 'application',
+      targetId: applicationId,
+      detail: { noticeId: id, kind, reasons },
+    });
+    return id;
+  });
+  if (noticeId) await sendAdverseActionNotice(deps, null, noticeId);
+  return noticeId;
+}
+
+/**
+ * Emails a stored notice to the applicant and stores the send time, audited (`actor` null: the system's own send). A
+ * mail failure is logged and stored as the time of the failed attempt (staff see it and may send again); the
+ * decision stands either way.
  */
 export async function sendAdverseActionNotice(
   deps: Pick<ServiceDeps, 'db' | 'mailer' | 'log' | 'env'>,
-  actor: Actor,
+  actor: Actor | null,
   noticeId: string,
 ): Promise<Date | null> {
   const [row] = await deps.db
@@ -123,6 +184,7 @@ export async function sendAdverseActionNotice(
     .innerJoin(applications, eq(applications.id, adverseActionNotices.applicationId))
     .where(eq(adverseActionNotices.id, noticeId));
   if (!row) return null;
+  let sent = true;
   try {
     await deps.mailer.send(
       await adverseActionNoticeMail(deps.env.lender, {
@@ -134,25 +196,54 @@ export async function sendAdverseActionNotice(
     );
   } catch (error) {
     deps.log.error({ event: 'adverse_action.mail_failed', noticeId, err: (error as Error).message }, 'mail failed');
-    return null;
+    sent = false;
   }
-  const sentAt = new Date();
+  const at = new Date();
   await auditedTransaction(deps.db, async (tx) => {
-    await tx.update(adverseActionNotices).set({ sentAt }).where(eq(adverseActionNotices.id, noticeId));
+    await tx
+      .update(adverseActionNotices)
+      .set(sent ? { sentAt: at, sendFailedAt: null } : { sendFailedAt: at })
+      .where(eq(adverseActionNotices.id, noticeId));
     await recordAudit(tx, {
-      actorId: actor.id,
-      actorRole: actor.role,
-      action: 'application.adverse_action_sent',
+      ...(actor ? { actorId: actor.id, actorRole: actor.role, ip: actor.ip } : { actorRole: 'system' as const }),
+      action: sent ? 'application.adverse_action_sent' : 'application.adverse_action_send_failed',
       targetType: 'application',
       targetId: row.applicationId,
-      ip: actor.ip,
+      outcome: sent ? 'success' : 'failure',
       detail: { noticeId },
     });
   });
-  return sentAt;
+  return sent ? at : null;
+}
+
+export const NOTICE_ALREADY_SENT = 'This notice has already been sent';
+
+/** Staff send a notice whose email failed again (docs/product.md 6.7); a sent notice is refused, nothing changes. */
+export async function resendAdverseActionNotice(
+  deps: Pick<ServiceDeps, 'db' | 'mailer' | 'log' | 'env'>,
+  actor: Actor,
+  noticeId: string,
+) {
+  const [notice] = await deps.db
+    .select({ sentAt: adverseActionNotices.sentAt })
+    .from(adverseActionNotices)
+    .where(eq(adverseActionNotices.id, noticeId));
+  if (!notice) throw new AppError('NOT_FOUND', 'Notice not found');
+  if (notice.sentAt) throw new AppError('BAD_REQUEST', NOTICE_ALREADY_SENT);
+  const sentAt = await sendAdverseActionNotice(deps, actor, noticeId);
+  return { id: noticeId, sentAt };
 }
 
 type NoticeRow = typeof adverseActionNotices.$inferSelect;
+
+/** A notice as staff see it beside its decision: what it was and whether its email went out. */
+const noticeSummary = (row: NoticeRow): NoticeSummaryDto => ({
+  id: row.id,
+  kind: row.kind,
+  sentAt: row.sentAt ? asUtcDate(row.sentAt) : null,
+  sendFailedAt: row.sendFailedAt ? asUtcDate(row.sendFailedAt) : null,
+  createdAt: asUtcDate(row.createdAt),
+});
 
 function toNoticeDto(row: NoticeRow): AdverseActionNoticeDto {
   return {
@@ -190,7 +281,7 @@ async function decisionsOf(db: DbOrTx, applicationId: string): Promise<Applicati
   const notices = ids.length
     ? await db.select().from(adverseActionNotices).where(inArray(adverseActionNotices.decisionId, ids))
     : [];
-  const noticeOf = new Map(notices.map((notice) => [notice.decisionId, toNoticeDto(notice)]));
+  const noticeOf = new Map(notices.map((notice) => [notice.decisionId, noticeSummary(notice)]));
   const nameOf = await staffNames(
     db,
     rows.map((row) => row.decision.decidedBy),
@@ -207,7 +298,7 @@ async function decisionsOf(db: DbOrTx, applicationId: string): Promise<Applicati
       approvedAmount: decision.approvedAmountCents === null ? null : centsToDollars(decision.approvedAmountCents),
       decidedAt: asUtcDate(decision.decidedAt),
       decidedBy: nameOf(decision.decidedBy),
-      notice: notice ? { id: notice.id, kind: notice.kind, sentAt: notice.sentAt, createdAt: notice.createdAt } : null,
+      notice: notice ?? null,
     };
   });
 }
@@ -245,5 +336,16 @@ export async function getDecisionContext(
       approvalCents,
     }),
     decisions: await decisionsOf(deps.db, applicationId),
+    engineNotices: await engineNoticesOf(deps.db, applicationId),
   };
+}
+
+/** The engine's own notices (no staff decision), newest first. */
+async function engineNoticesOf(db: DbOrTx, applicationId: string): Promise<NoticeSummaryDto[]> {
+  const rows = await db
+    .select()
+    .from(adverseActionNotices)
+    .where(and(eq(adverseActionNotices.applicationId, applicationId), isNull(adverseActionNotices.decisionId)))
+    .orderBy(desc(adverseActionNotices.createdAt), desc(adverseActionNotices.id));
+  return rows.map(noticeSummary);
 }

@@ -20,7 +20,7 @@ export { getClientProfile } from './profile';
 export { quarantineTestFiles, type WarnLog } from './screening-malware';
 export { setApplicationStatus } from './status';
 export { assertKeyNotInFlight, submitApplication } from './submission';
-export { getDecisionContext, listClientNotices } from './decisions';
+export { getDecisionContext, listClientNotices, resendAdverseActionNotice } from './decisions';
 export { answerDocumentRequest } from './document-request-upload';
 export {
   closeDocumentRequest,

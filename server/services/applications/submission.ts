@@ -23,6 +23,7 @@ import { menuOptionsFor } from '../offers/index';
 import { recordRewardEvent } from '../rewards/index';
 import { queueOcrJobs } from './ocr-jobs';
 import { notifyOcrQueued } from './ocr-loop';
+import { issueEngineNotice } from './decisions';
 import { pendingOcrDocumentIds, runUnderwriting, type UnderwritingOutcome } from '../underwriting/index';
 import { documentRows, inspectUploads, removeStored, storeUploads, type UploadedDocument } from './documents';
 import { STATED_COLUMNS, statedAnswersOf, type StatedRow } from './stated-answers';
@@ -375,6 +376,8 @@ async function finishApplication(
       await markDone(tx, key, answer);
     });
     if (ocrDocumentIds.length > 0) notifyOcrQueued();
+    // The engine's own decline or counter-offer is an adverse action: its notice is stored and emailed.
+    if (outcome) await issueEngineNotice(deps, applicationId);
 
     const summary = {
       applicationId,

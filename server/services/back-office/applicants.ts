@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import { users } from '../../../drizzle/schema/index';
+import { applications, users } from '../../../drizzle/schema/index';
 import type { ExportApplicantsQuery, ListApplicantsQuery } from '../../../src/shared/schemas/admin';
 import type { Db, DbOrTx } from '../../db';
 import { asUtcDate, isoFromDb } from '../../lib/dates';
@@ -18,10 +18,20 @@ import { type CsvValue, toCsv } from './csv';
 export const ACTIVE_APPLICATION_STATUSES = ['pending', 'review', 'approved'] as const;
 
 type ActiveFilter = ListApplicantsQuery['isActive'];
+type KeyQuery = { search?: string; isActive: ActiveFilter; limit: number; assignee?: ListApplicantsQuery['assignee'] };
 
-function baseConditions(isActive: ActiveFilter): SQL[] {
+/**
+ * "Mine": the applicants of the viewer's files (applications assigned to them), read from the assignee's index. A
+ * staff member's files are few, so the accounts are found by primary key and their page sorted after.
+ */
+const ownedBy = (viewerId: string) =>
+  sql`${users.id} IN (SELECT ${applications.userId} FROM ${applications} FORCE INDEX (applications_assignee_created_idx) WHERE ${applications.assignedTo} = ${viewerId})`;
+
+function baseConditions(query: KeyQuery, viewerId: string | undefined): SQL[] {
   const conditions: SQL[] = [eq(users.role, 'client')];
-  if (isActive !== 'all') conditions.push(eq(users.isActive, isActive === 'active'));
+  if (query.isActive !== 'all') conditions.push(eq(users.isActive, query.isActive === 'active'));
+  // "Mine" without a viewer matches nobody rather than everybody.
+  if (query.assignee === 'mine') conditions.push(ownedBy(viewerId ?? '-'));
   return conditions;
 }
 
@@ -43,20 +53,16 @@ function keysetCondition(plan: PagePlan): SQL | undefined {
 type KeyRow = { id: string; createdAt: Date };
 
 /** The ordered key query of one page: (id, created_at) from index entries alone. */
-async function pageKeySql(
-  db: Db,
-  query: { search?: string; isActive: ActiveFilter; limit: number },
-  plan: PagePlan,
-  options: SearchOptions = {},
-): Promise<SQL> {
+async function pageKeySql(db: Db, query: KeyQuery, plan: PagePlan, options: SearchOptions = {}): Promise<SQL> {
   const take = query.limit + 1;
   const offset = plan.kind === 'after' ? plan.offset : 0;
-  const conditions = and(...baseConditions(query.isActive), keysetCondition(plan));
+  const conditions = and(...baseConditions(query, options.viewerId), keysetCondition(plan));
   const search = query.search;
   if (!search) {
+    const mine = query.assignee === 'mine';
     return db
       .select({ id: users.id, createdAt: users.createdAt })
-      .from(users, { forceIndex: orderIndexFor(query.isActive) })
+      .from(users, mine ? undefined : { forceIndex: orderIndexFor(query.isActive) })
       .where(conditions)
       .orderBy(...(plan.kind === 'before' ? [users.createdAt, users.id] : [desc(users.createdAt), desc(users.id)]))
       .limit(take)
@@ -70,18 +76,14 @@ async function pageKeySql(
     kind: 'applicant',
     terms,
     table: 'users',
-    conditions: and(...baseConditions(query.isActive)),
+    conditions: and(...baseConditions(query, options.viewerId)),
     plan,
     take,
     path: options.path,
   });
 }
 
-async function pageKeys(
-  db: Db,
-  query: { search?: string; isActive: ActiveFilter; limit: number },
-  plan: PagePlan,
-): Promise<KeyRow[]> {
+async function pageKeys(db: Db, query: KeyQuery, plan: PagePlan): Promise<KeyRow[]> {
   const [rows] = (await db.execute(await pageKeySql(db, query, plan))) as unknown as [
     { id: string; created_at: string | Date }[],
   ];

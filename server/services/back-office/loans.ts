@@ -59,21 +59,51 @@ function fromRawLoanRow(row: RawLoanRow): LoanRow & { paidCents: number } {
   };
 }
 
+/**
+ * "Mine": the active loans of the viewer's files, found from the assignee's index of applications and each one's loan
+ * by its unique application key; a staff member's files are few, so their page is sorted after.
+ */
+const mineCondition = (viewerId: string) => and(eq(applications.assignedTo, viewerId), eq(loans.status, 'current'));
+
+async function mineCount(deps: Pick<ServiceDeps, 'db'>, viewerId: string): Promise<number> {
+  const [row] = await deps.db
+    .select({ count: sql<number>`COUNT(*)` })
+    .from(applications, { forceIndex: 'applications_assignee_created_idx' })
+    .innerJoin(loans, eq(loans.applicationId, applications.id))
+    .where(mineCondition(viewerId));
+  return Number(row?.count ?? 0);
+}
+
 /** Active loans newest first; balance and days past due are derived from schedule and payments (docs/product.md 5). */
-export async function listActiveLoans(deps: Pick<ServiceDeps, 'db' | 'log'>, query: ListLoansQuery) {
+export async function listActiveLoans(deps: Pick<ServiceDeps, 'db' | 'log'>, query: ListLoansQuery, viewerId?: string) {
   const plan = planPage(query);
   const isBackwards = plan.kind === 'before';
-  const keys = deps.db
-    .select({ id: loans.id, createdAt: loans.createdAt })
-    .from(loans, { forceIndex: 'loans_status_idx' })
-    .where(and(eq(loans.status, 'current'), keysetCondition(plan)))
-    .orderBy(...(isBackwards ? [loans.createdAt, loans.id] : [desc(loans.createdAt), desc(loans.id)]))
-    .limit(query.limit + 1)
-    .offset(plan.kind === 'after' ? plan.offset : 0);
+  // "Mine" without a viewer matches nobody rather than everybody.
+  const mine = query.assignee === 'mine' ? (viewerId ?? '-') : null;
+  const keyColumns = { id: loans.id, createdAt: loans.createdAt };
+  const order = isBackwards ? [loans.createdAt, loans.id] : [desc(loans.createdAt), desc(loans.id)];
+  const take = query.limit + 1;
+  const offset = plan.kind === 'after' ? plan.offset : 0;
+  const keys = mine
+    ? deps.db
+        .select(keyColumns)
+        .from(applications, { forceIndex: 'applications_assignee_created_idx' })
+        .innerJoin(loans, eq(loans.applicationId, applications.id))
+        .where(and(mineCondition(mine), keysetCondition(plan)))
+        .orderBy(...order)
+        .limit(take)
+        .offset(offset)
+    : deps.db
+        .select(keyColumns)
+        .from(loans, { forceIndex: 'loans_status_idx' })
+        .where(and(eq(loans.status, 'current'), keysetCondition(plan)))
+        .orderBy(...order)
+        .limit(take)
+        .offset(offset);
   // The loans of the page's keys (an index-only read) with their business and total paid (payments fill
   // installments in order, so the total is all the schedule needs; a column the database keeps, migration 0005), as
   // plain rows (no ORM mapping per row); then their schedules, mostly from the cache.
-  const order = isBackwards ? sql`ASC` : sql`DESC`;
+  const direction = isBackwards ? sql`ASC` : sql`DESC`;
   const [[rawRows], activeLoans] = await Promise.all([
     deps.db.execute(sql`
       SELECT l.id, l.application_id, l.user_id, a.business_name, a.owner_name, l.principal_cents,
@@ -82,8 +112,8 @@ export async function listActiveLoans(deps: Pick<ServiceDeps, 'db' | 'log'>, que
         FROM (${keys.getSQL()}) AS k
         JOIN ${loans} AS l ON l.id = k.id
         JOIN ${applications} AS a ON a.id = l.application_id
-       ORDER BY k.created_at ${order}, k.id ${order}`) as unknown as Promise<[RawLoanRow[]]>,
-    activeLoanCount(deps),
+       ORDER BY k.created_at ${direction}, k.id ${direction}`) as unknown as Promise<[RawLoanRow[]]>,
+    mine ? mineCount(deps, mine) : activeLoanCount(deps),
   ]);
   const rows = rawRows.map(fromRawLoanRow);
   const page = toPage(rows, plan, query.limit);

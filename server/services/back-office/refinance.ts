@@ -1,11 +1,19 @@
 import { desc, eq } from 'drizzle-orm';
 import { applications, loans, refinanceRequests, users } from '../../../drizzle/schema/index';
+import type { AssigneeFilter } from '../../../src/shared/schemas/back-office-work';
 import type { ServiceDeps } from '../../deps';
 
 export const REFINANCE_LIST_LIMIT = 200;
 
-/** Refinance requests clients made from their dashboard (docs/product.md 5), newest first. */
-export async function listRefinanceRequests(deps: Pick<ServiceDeps, 'db'>) {
+/**
+ * Refinance requests clients made from their dashboard (docs/product.md 5), newest first. "Mine": the requests on the
+ * loans of the viewer's files, read from the assignee's index of applications (a staff member's files are few).
+ */
+export async function listRefinanceRequests(
+  deps: Pick<ServiceDeps, 'db'>,
+  filter: { assignee: AssigneeFilter; viewerId?: string } = { assignee: 'all' },
+) {
+  const mine = filter.assignee === 'mine' ? (filter.viewerId ?? '-') : null;
   const rows = await deps.db
     .select({
       id: refinanceRequests.id,
@@ -26,6 +34,7 @@ export async function listRefinanceRequests(deps: Pick<ServiceDeps, 'db'>) {
     .innerJoin(users, eq(users.id, refinanceRequests.userId))
     .leftJoin(loans, eq(loans.id, refinanceRequests.loanId))
     .leftJoin(applications, eq(applications.id, loans.applicationId))
+    .where(mine ? eq(applications.assignedTo, mine) : undefined)
     .orderBy(desc(refinanceRequests.createdAt), desc(refinanceRequests.id))
     .limit(REFINANCE_LIST_LIMIT);
   return rows.map((row) => ({

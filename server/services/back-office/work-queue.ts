@@ -1,5 +1,13 @@
-import { and, asc, desc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import { applications, documentRequests, ocrJobs, underwritingResults, users } from '../../../drizzle/schema/index';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  applicationDecisions,
+  applications,
+  documentRequests,
+  ocrJobs,
+  underwritingResults,
+  users,
+} from '../../../drizzle/schema/index';
+import type { ApplicationStatus } from '../../../src/shared/constants';
 import { STAFF_ROLES } from '../../../src/shared/schemas/admin';
 import type { QueueItemDto, QueueReason, WorkQueueQuery } from '../../../src/shared/schemas/back-office-work';
 import type { DbOrTx } from '../../db';
@@ -9,10 +17,18 @@ import { personName, staffNames } from '../accounts/index';
 import { type PagePlan, planPage, toPage } from './cursor';
 
 // ---------------------------------------------------------------------------------------------------------------
-// The work queue: applications waiting for a person (status review), oldest first, so the file that has waited
-// longest is on top. Keyset pages over (status, created_at, id), or over the assignee's own index for "Mine";
-// the reasons of the page's rows (OCR finished, balances that do not reconcile) are read for those rows only.
+// The work queue: every application that needs a person, oldest first, so the file that has waited longest is on
+// top (docs/product.md 6.7). An application is in it while any of these holds:
+//   - review: its status is review;
+//   - documentsReceived: the applicant answered a document request nobody has marked reviewed yet (any status);
+//   - ocrFinished: a statement's OCR finished after the application's last decision, still pending or approved;
+//   - notReconciled: its statements did not reconcile and no staff decision was taken, still pending or approved.
+// Each reason is one index-backed part read in the queue's order (created_at, id) up to the page's size; the parts
+// are merged, so a page reads at most a page per reason. The reasons of the page's rows are then read for those rows.
 // ---------------------------------------------------------------------------------------------------------------
+
+/** Statuses a file may still need a person in for OCR results and unreconciled statements (review is its own). */
+const UNDECIDED = ['pending', 'approved'] as const;
 
 function keyset(plan: PagePlan): SQL | undefined {
   const cursor = plan.cursor;
@@ -26,66 +42,137 @@ function keyset(plan: PagePlan): SQL | undefined {
   );
 }
 
-async function reasonsOf(db: DbOrTx, ids: string[]): Promise<Map<string, QueueReason[]>> {
-  const reasons = new Map<string, QueueReason[]>(ids.map((id) => [id, ['review']]));
+/** A finished OCR job newer than the application's last decision (staff deciding, or the engine's at submission). */
+const ocrAfterDecision = or(isNull(applications.decidedAt), gt(ocrJobs.finishedAt, applications.decidedAt));
+
+/** No staff member has decided on the application yet. */
+const noStaffDecision = sql`NOT EXISTS (SELECT 1 FROM ${applicationDecisions} WHERE ${applicationDecisions.applicationId} = ${applications.id})`;
+
+/** The ordered (id, created_at) keys of one queue page: one part per reason, merged. */
+function pageKeySql(db: DbOrTx, plan: PagePlan, limit: number, viewerId: string | null): SQL {
+  const offset = plan.kind === 'after' ? plan.offset : 0;
+  // Each part reads up to the end of the page; the merge skips the offset of the first pages.
+  const take = offset + limit + 1;
+  const direction = plan.kind === 'before' ? sql`DESC` : sql`ASC`;
+  const order =
+    plan.kind === 'before'
+      ? [desc(applications.createdAt), desc(applications.id)]
+      : [asc(applications.createdAt), asc(applications.id)];
+  const common = and(viewerId ? eq(applications.assignedTo, viewerId) : undefined, keyset(plan));
+  const keys = { id: applications.id, createdAt: applications.createdAt };
+  const review = db
+    .select(keys)
+    .from(applications, {
+      forceIndex: viewerId ? 'applications_assignee_created_idx' : 'applications_status_created_idx',
+    })
+    .where(and(eq(applications.status, 'review'), common))
+    .orderBy(...order)
+    .limit(take);
+  const received = db
+    .selectDistinct(keys)
+    .from(documentRequests, { forceIndex: 'document_requests_status_app_idx' })
+    .innerJoin(applications, eq(applications.id, documentRequests.applicationId))
+    .where(and(eq(documentRequests.status, 'received'), common))
+    .orderBy(...order)
+    .limit(take);
+  const ocrFinished = db
+    .selectDistinct(keys)
+    .from(ocrJobs, { forceIndex: 'ocr_jobs_status_app_idx' })
+    .innerJoin(applications, eq(applications.id, ocrJobs.applicationId))
+    .where(and(eq(ocrJobs.status, 'done'), inArray(applications.status, [...UNDECIDED]), ocrAfterDecision, common))
+    .orderBy(...order)
+    .limit(take);
+  const unreconciled = db
+    .select(keys)
+    .from(underwritingResults, { forceIndex: 'underwriting_results_unreconciled_idx' })
+    .innerJoin(applications, eq(applications.id, underwritingResults.applicationId))
+    .where(
+      and(
+        eq(underwritingResults.statementsUnreconciled, true),
+        inArray(applications.status, [...UNDECIDED]),
+        noStaffDecision,
+        common,
+      ),
+    )
+    .orderBy(...order)
+    .limit(take);
+  const parts = [review, received, ocrFinished, unreconciled].map((part) => sql`(${part.getSQL()})`);
+  return sql`SELECT id, created_at FROM (${sql.join(parts, sql` UNION `)}) AS queued ORDER BY created_at ${direction}, id ${direction} LIMIT ${limit + 1} OFFSET ${offset}`;
+}
+
+type QueueRow = { id: string; status: ApplicationStatus; decidedAt: Date | null };
+
+async function reasonsOf(db: DbOrTx, rows: QueueRow[]): Promise<Map<string, QueueReason[]>> {
+  const reasons = new Map<string, QueueReason[]>(
+    rows.map((row) => [row.id, row.status === 'review' ? ['review'] : []]),
+  );
+  const ids = rows.map((row) => row.id);
   if (ids.length === 0) return reasons;
-  const [ocrDone, unreconciled, received] = await Promise.all([
+  const [ocrDone, unreconciled, decided, received] = await Promise.all([
     db
-      .selectDistinct({ id: ocrJobs.applicationId })
+      .select({ id: ocrJobs.applicationId, finishedAt: ocrJobs.finishedAt })
       .from(ocrJobs)
       .where(and(inArray(ocrJobs.applicationId, ids), eq(ocrJobs.status, 'done'))),
-    // The stored analysis states each statement's balance check in words; a mismatch reads "do not reconcile".
     db
       .select({ id: underwritingResults.applicationId })
       .from(underwritingResults)
       .where(
-        and(
-          inArray(underwritingResults.applicationId, ids),
-          sql`${underwritingResults.analysis} LIKE '%do not reconcile%'`,
-        ),
+        and(inArray(underwritingResults.applicationId, ids), eq(underwritingResults.statementsUnreconciled, true)),
       ),
+    db
+      .selectDistinct({ id: applicationDecisions.applicationId })
+      .from(applicationDecisions)
+      .where(inArray(applicationDecisions.applicationId, ids)),
     // The applicant answered a document request that nobody has marked reviewed yet (docs/product.md 6.7).
     db
       .selectDistinct({ id: documentRequests.applicationId })
       .from(documentRequests)
       .where(and(inArray(documentRequests.applicationId, ids), eq(documentRequests.status, 'received'))),
   ]);
-  for (const row of ocrDone) reasons.get(row.id)?.push('ocrFinished');
-  for (const row of unreconciled) reasons.get(row.id)?.push('notReconciled');
-  for (const row of received) reasons.get(row.id)?.push('documentsReceived');
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const staffDecided = new Set(decided.map((row) => row.id));
+  const add = (id: string, reason: QueueReason) => {
+    const list = reasons.get(id);
+    if (list && !list.includes(reason)) list.push(reason);
+  };
+  for (const job of ocrDone) {
+    const row = byId.get(job.id);
+    const afterDecision = !row?.decidedAt || (job.finishedAt !== null && job.finishedAt > row.decidedAt);
+    if (row && (row.status === 'review' || afterDecision)) add(job.id, 'ocrFinished');
+  }
+  for (const { id } of unreconciled) {
+    if (byId.get(id)?.status === 'review' || !staffDecided.has(id)) add(id, 'notReconciled');
+  }
+  for (const { id } of received) add(id, 'documentsReceived');
   return reasons;
 }
 
 export async function getWorkQueue(deps: Pick<ServiceDeps, 'db'>, viewerId: string, query: WorkQueueQuery) {
   const { db } = deps;
   const plan = planPage(query);
-  const mine = query.assignee === 'mine';
-  const direction =
-    plan.kind === 'before'
-      ? [desc(applications.createdAt), desc(applications.id)]
-      : [asc(applications.createdAt), asc(applications.id)];
-  const rows = await db
-    .select({
-      id: applications.id,
-      businessName: applications.businessName,
-      ownerName: applications.ownerName,
-      loanAmountCents: applications.loanAmountCents,
-      status: applications.status,
-      createdAt: applications.createdAt,
-      assignedTo: applications.assignedTo,
-    })
-    .from(applications, {
-      forceIndex: mine ? 'applications_assignee_created_idx' : 'applications_status_created_idx',
-    })
-    .where(
-      and(eq(applications.status, 'review'), mine ? eq(applications.assignedTo, viewerId) : undefined, keyset(plan)),
-    )
-    .orderBy(...direction)
-    .limit(query.limit + 1)
-    .offset(plan.kind === 'after' ? plan.offset : 0);
-  const ids = rows.map((row) => row.id);
+  const keySql = pageKeySql(db, plan, query.limit, query.assignee === 'mine' ? viewerId : null);
+  const [keyRows] = (await db.execute(keySql)) as unknown as [{ id: string }[]];
+  const ids = keyRows.map((row) => row.id);
+  const found =
+    ids.length === 0
+      ? []
+      : await db
+          .select({
+            id: applications.id,
+            businessName: applications.businessName,
+            ownerName: applications.ownerName,
+            loanAmountCents: applications.loanAmountCents,
+            status: applications.status,
+            createdAt: applications.createdAt,
+            decidedAt: applications.decidedAt,
+            assignedTo: applications.assignedTo,
+          })
+          .from(applications)
+          .where(inArray(applications.id, ids));
+  const byId = new Map(found.map((row) => [row.id, row]));
+  const rows = ids.flatMap((id) => byId.get(id) ?? []);
   const [reasons, names] = await Promise.all([
-    reasonsOf(db, ids),
+    reasonsOf(db, rows),
     staffNames(
       db,
       rows.map((row) => row.assignedTo),
@@ -98,7 +185,7 @@ export async function getWorkQueue(deps: Pick<ServiceDeps, 'db'>, viewerId: stri
     loanAmount: row.loanAmountCents / 100,
     status: row.status,
     createdAt: isoFromDb(row.createdAt),
-    reasons: reasons.get(row.id) ?? ['review'],
+    reasons: reasons.get(row.id) ?? [],
     assignee: row.assignedTo ? { id: row.assignedTo, name: names(row.assignedTo) } : null,
   }));
   return toPage(items, plan, query.limit);

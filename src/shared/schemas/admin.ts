@@ -67,6 +67,7 @@ export const listApplicantsSchema = z
   .object({
     search: searchText,
     isActive: z.enum(ACTIVE_FILTERS).default('all'),
+    assignee: z.enum(ASSIGNEE_FILTERS).default('all'),
     ...paging,
   })
   .strict();
@@ -78,8 +79,13 @@ export const exportApplicantsSchema = z
   .strict();
 export type ExportApplicantsQuery = z.output<typeof exportApplicantsSchema>;
 
-export const listLoansSchema = z.object({ ...paging }).strict();
+export const listLoansSchema = z.object({ assignee: z.enum(ASSIGNEE_FILTERS).default('all'), ...paging }).strict();
 export type ListLoansQuery = z.output<typeof listLoansSchema>;
+
+export const listRefinanceSchema = z
+  .object({ assignee: z.enum(ASSIGNEE_FILTERS).default('all') })
+  .strict()
+  .optional();
 
 export const byIdSchema = z.object({ id }).strict();
 export const byEmailSchema = z.object({ email: emailSchema() }).strict();

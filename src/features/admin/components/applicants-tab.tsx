@@ -7,6 +7,8 @@ import { useCursorPager } from '../hooks/use-cursor-pager';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useListErrorToast } from '../hooks/use-list-error-toast';
 import type { ApplicantRow } from '../types';
+import type { AssigneeFilter } from '@shared/schemas/back-office-work';
+import { AssigneeFilterField } from './assignee-filter';
 import { formatCalendarDate, formatDateTime } from '@shared/format';
 import { PagedTable } from './data-table';
 
@@ -30,10 +32,11 @@ export function exportHref(search: string, isActive: ActiveFilter): string {
 export function ApplicantsTab({ onView, onApps }: Props) {
   const [search, setSearch] = useState('');
   const [isActive, setIsActive] = useState<ActiveFilter>('all');
+  const [assignee, setAssignee] = useState<AssigneeFilter>('all');
   const term = useDebouncedValue(search.trim());
-  const pager = useCursorPager(JSON.stringify([term, isActive]));
+  const pager = useCursorPager(JSON.stringify([term, isActive, assignee]));
   const query = trpc.admin.listApplicants.useQuery(
-    { search: term || undefined, isActive, ...pager.input },
+    { search: term || undefined, isActive, assignee, ...pager.input },
     { placeholderData: keepPreviousData, staleTime: 10_000 },
   );
   useListErrorToast(query.error, 'Failed to fetch applicants');
@@ -74,6 +77,7 @@ export function ApplicantsTab({ onView, onApps }: Props) {
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         </Field.Root>
+        <AssigneeFilterField flex="1" value={assignee} onChange={setAssignee} />
         <Button asChild variant="outline" colorPalette="brand">
           <a href={exportHref(term, isActive)} download>
             Export to CSV

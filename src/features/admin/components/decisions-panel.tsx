@@ -1,15 +1,17 @@
 import { Badge, Box, HStack, Stack, Text } from '@chakra-ui/react';
 import { trpc } from '@/lib/trpc';
 import { formatDateTime, formatUsd } from '@shared/format';
+import { NoticeSendStatus } from './notice-send-status';
 
 /**
  * The staff decisions on an application, newest first: reasons, the staff note, and when the adverse action notice
- * was emailed (docs/product.md 6.7). Nothing is shown before the first decision.
+ * was emailed (docs/product.md 6.7), then the automated decision's own notice. Nothing is shown before either.
  */
 export function DecisionsPanel({ applicationId }: { applicationId: string }) {
   const query = trpc.admin.decisionContext.useQuery({ id: applicationId });
   const decisions = query.data?.decisions ?? [];
-  if (decisions.length === 0) return null;
+  const engineNotices = query.data?.engineNotices ?? [];
+  if (decisions.length === 0 && engineNotices.length === 0) return null;
   return (
     <Box as="section" aria-label="Decisions">
       <Text fontWeight="semibold" mb="2">
@@ -41,13 +43,16 @@ export function DecisionsPanel({ applicationId }: { applicationId: string }) {
                 Staff note: {decision.note}
               </Text>
             )}
-            {decision.notice && (
-              <Text fontSize="sm" mt="2" color={decision.notice.sentAt ? 'fg.muted' : 'fg.error'}>
-                {decision.notice.sentAt
-                  ? `Adverse action notice emailed ${formatDateTime(decision.notice.sentAt)}`
-                  : 'Adverse action notice not sent: the email failed'}
-              </Text>
-            )}
+            {decision.notice && <NoticeSendStatus notice={decision.notice} />}
+          </Box>
+        ))}
+        {engineNotices.map((notice) => (
+          <Box as="li" key={notice.id} borderWidth="1px" rounded="md" p="3">
+            <Text fontWeight="medium">
+              {notice.kind === 'declined' ? 'Declined' : 'Approved for less than requested'} by the automated decision,{' '}
+              {formatDateTime(notice.createdAt)}
+            </Text>
+            <NoticeSendStatus notice={notice} />
           </Box>
         ))}
       </Stack>

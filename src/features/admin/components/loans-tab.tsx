@@ -1,11 +1,14 @@
 import { Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { AssigneeFilter } from '@shared/schemas/back-office-work';
 import { trpc } from '@/lib/trpc';
 import { useCursorPager } from '../hooks/use-cursor-pager';
 import { useListErrorToast } from '../hooks/use-list-error-toast';
 import type { LoanRow } from '../types';
 import { formatCalendarDate, formatUsd, formatUsdCents } from '@shared/format';
 import { LoanStatusBadge } from './badges';
+import { AssigneeFilterField } from './assignee-filter';
 import { PagedTable } from './data-table';
 
 type Props = { onView: (applicationId: string) => void; onPayments: (loan: LoanRow) => void };
@@ -15,9 +18,10 @@ type Props = { onView: (applicationId: string) => void; onPayments: (loan: LoanR
  * weekly, so the payment column says so and shows the weekly installment (a monthly figure would mislead).
  */
 export function LoansTab({ onView, onPayments }: Props) {
-  const pager = useCursorPager('loans');
+  const [assignee, setAssignee] = useState<AssigneeFilter>('all');
+  const pager = useCursorPager(`loans-${assignee}`);
   const query = trpc.admin.listLoans.useQuery(
-    { ...pager.input },
+    { assignee, ...pager.input },
     { placeholderData: keepPreviousData, staleTime: 10_000 },
   );
   useListErrorToast(query.error, 'Failed to fetch loans');
@@ -25,6 +29,7 @@ export function LoansTab({ onView, onPayments }: Props) {
 
   return (
     <Stack gap="4">
+      <AssigneeFilterField maxW={{ md: '16rem' }} value={assignee} onChange={setAssignee} />
       {query.data && (
         <Text color="fg.muted" fontSize="sm">
           {query.data.total.toLocaleString('en-US')} active {query.data.total === 1 ? 'loan' : 'loans'}

@@ -1,5 +1,8 @@
-import { Badge, Table, Text } from '@chakra-ui/react';
+import { Badge, Stack, Table, Text } from '@chakra-ui/react';
+import { useState } from 'react';
 import { trpc } from '@/lib/trpc';
+import type { AssigneeFilter } from '@shared/schemas/back-office-work';
+import { AssigneeFilterField } from './assignee-filter';
 import { formatCalendarDate, formatUsd } from '@shared/format';
 import { DataTable, ListStatus } from './data-table';
 
@@ -7,7 +10,17 @@ const STATUS_PALETTE: Record<string, string> = { open: 'orange', in_review: 'blu
 
 /** Refinance requests clients made, newest first, or a line saying there are none. */
 export function RefinancingTab() {
-  const query = trpc.admin.refinanceRequests.useQuery(undefined, { staleTime: 10_000 });
+  const [assignee, setAssignee] = useState<AssigneeFilter>('all');
+  return (
+    <Stack gap="4">
+      <AssigneeFilterField maxW={{ md: '16rem' }} value={assignee} onChange={setAssignee} />
+      <RefinanceRequests assignee={assignee} />
+    </Stack>
+  );
+}
+
+function RefinanceRequests({ assignee }: { assignee: AssigneeFilter }) {
+  const query = trpc.admin.refinanceRequests.useQuery({ assignee }, { staleTime: 10_000 });
   if (query.isPending || query.isError || query.data.length === 0) {
     return (
       <ListStatus
