@@ -18,7 +18,6 @@ const argValue = (name, fallback) => {
 const ROOT = process.cwd();
 const OUT_DIR = path.resolve(ROOT, argValue('--outDir', 'dist'));
 const SSR_DIR = path.join(OUT_DIR, '.prerender-ssr');
-const SITE = 'Summit Funding';
 const PUBLIC_URL = (process.env.PUBLIC_URL ?? 'https://summitfunding.example').replace(/\/$/, '');
 
 // Routes and the module of their page (for preloading its chunk). Ours fail the build when they cannot be
@@ -46,6 +45,7 @@ import { StaticRouter } from 'react-router-dom';
 import { Providers } from '/src/app/providers.tsx';
 import { AppRoutes } from '/src/app/routes.tsx';
 export { PUBLIC_PAGE_META } from '/src/features/public/meta.ts';
+export { lender } from '/src/config/lender.ts';
 
 async function renderOnce(url) {
   const errors = [];
@@ -157,14 +157,14 @@ function lowerScriptPriority(html) {
   return lowered;
 }
 
-function pageHtml(template, { route, markup, meta, preloads }) {
+function pageHtml(template, { route, markup, meta, preloads, site }) {
   const { body, styles } = extractStyles(markup);
-  const title = meta.title === SITE ? SITE : `${meta.title} | ${SITE}`;
+  const title = meta.title === site ? site : `${meta.title} | ${site}`;
   const url = `${PUBLIC_URL}${route === '/' ? '/' : route}`;
   const head = [
     `<link rel="canonical" href="${url}" />`,
     `<meta property="og:type" content="website" />`,
-    `<meta property="og:site_name" content="${SITE}" />`,
+    `<meta property="og:site_name" content="${escapeHtml(site)}" />`,
     `<meta property="og:title" content="${escapeHtml(title)}" />`,
     `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
     `<meta property="og:url" content="${url}" />`,
@@ -244,6 +244,8 @@ async function main() {
         markup,
         meta,
         preloads: manifest[route.page] ? pagePreloads(manifest, route.page, template) : [],
+        // The brand of the lender configuration the build reads (vite.config.ts), as the pages show it.
+        site: entry.lender.brandName,
       });
       const file = route.file
         ? path.join(OUT_DIR, route.file)

@@ -1,4 +1,5 @@
 import { HStack, Text } from '@chakra-ui/react';
+import { lender } from '@/config/lender';
 
 export function Logo({ inverted = false }: { inverted?: boolean }) {
   return (
@@ -9,7 +10,7 @@ export function Logo({ inverted = false }: { inverted?: boolean }) {
         <path d="M28 22 L32 28 L24 28 Z" fill="#fff" />
       </svg>
       <Text as="span" fontSize="lg" fontWeight="bold" color={inverted ? 'white' : 'brand.800'} letterSpacing="tight">
-        Summit Funding
+        {lender.brandName}
       </Text>
     </HStack>
   );

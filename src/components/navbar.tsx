@@ -7,6 +7,7 @@ import { withLaterRecipes } from '@/lib/lazy-page';
 import { Logo } from './logo';
 import { LineIcon } from './line-icon';
 import type { NavLinkItem } from './nav-links';
+import { lender } from '@/config/lender';
 
 // The drawer and the account menu (Chakra's Drawer and Menu with their focus, scroll and positioning machinery) are
 // about 40 KB of compressed script that no first paint needs: they load when first wanted, with their recipes.
@@ -62,7 +63,7 @@ const NavbarContent = memo(function NavbarContent({ auth }: { auth: AuthState })
     <Box as="header" position="sticky" top="0" zIndex="sticky" bg="white" borderBottomWidth="1px" shadow="xs">
       <Flex as="nav" aria-label="Main" maxW="7xl" mx="auto" px={{ base: '4', md: '6' }} h="16" align="center" gap="6">
         <ChakraLink asChild fontWeight="bold" _hover={{ textDecoration: 'none' }}>
-          <Link to={paths.home} aria-label="Summit Funding home">
+          <Link to={paths.home} aria-label={`${lender.brandName} home`}>
             <Logo />
           </Link>
         </ChakraLink>

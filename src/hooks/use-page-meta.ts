@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
+import { lender } from '@/config/lender';
 
-const SITE = 'Summit Funding';
+const SITE = lender.brandName;
 
 /** Sets the page title and meta description (search engines and link previews). */
 export function usePageMeta(title: string, description?: string) {

@@ -1,3 +1,5 @@
+import { lender } from '@/config/lender';
+
 // Titles and descriptions of the public pages (search engines and link previews). The prerender step
 // (scripts/prerender.mjs) writes the same values into each page's static HTML.
 export const PUBLIC_PAGE_META = {
@@ -8,7 +10,7 @@ export const PUBLIC_PAGE_META = {
   },
   home: {
     title: 'Home',
-    description: 'Your Summit Funding home: apply for new funding, estimate payments and track your business growth.',
+    description: `Your ${lender.brandName} home: apply for new funding, estimate payments and track your business growth.`,
   },
   products: {
     title: 'Our Products',
@@ -18,11 +20,11 @@ export const PUBLIC_PAGE_META = {
   about: {
     title: 'About Us',
     description:
-      'Summit Funding has deployed over $1B to more than 10,000 small businesses with same-day approval and transparent pricing.',
+      `${lender.brandName} has deployed over $1B to more than 10,000 small businesses with same-day approval and transparent pricing.`,
   },
   contact: {
     title: 'Contact Us',
     description:
-      'Talk to a Summit Funding advisor. Call, email or send us a message: we reply within 24 hours, Monday-Friday 8:00 AM - 7:00 PM EST.',
+      `Talk to a ${lender.brandName} advisor. Call, email or send us a message: we reply within 24 hours, Monday-Friday 8:00 AM - 7:00 PM EST.`,
   },
 } as const;

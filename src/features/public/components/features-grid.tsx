@@ -3,13 +3,14 @@ import { FEATURES } from '../content/home-content';
 import { FeatureCard } from './feature-card';
 import { FEATURES_SECTION_ID } from './hero';
 import { Section } from './section';
+import { lender } from '@/config/lender';
 
 export function FeaturesGrid() {
   return (
     <Section
       id={FEATURES_SECTION_ID}
       tone="subtle"
-      eyebrow="Why Summit Funding"
+      eyebrow={`Why ${lender.brandName}`}
       title="Everything Your Business Needs to Grow"
       subtitle="Fast, transparent funding built for small-business owners."
     >

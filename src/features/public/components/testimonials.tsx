@@ -2,6 +2,7 @@ import { Box, Card, HStack, SimpleGrid, Text } from '@chakra-ui/react';
 import { TESTIMONIALS } from '../content/home-content';
 import { SiteIcon } from './icons';
 import { Section } from './section';
+import { lender } from '@/config/lender';
 
 function FiveStars() {
   return (
@@ -19,7 +20,7 @@ export function Testimonials() {
       id="testimonials"
       eyebrow="Testimonials"
       title="Real Results"
-      subtitle="Business owners across the country grow with Summit Funding."
+      subtitle={`Business owners across the country grow with ${lender.brandName}.`}
     >
       <SimpleGrid columns={{ base: 1, md: 2, xl: 4 }} gap="6">
         {TESTIMONIALS.map((item) => (

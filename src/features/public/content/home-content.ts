@@ -1,4 +1,5 @@
 import type { IconName } from '../components/icons';
+import { lender } from '@/config/lender';
 
 // Literal texts of the home and landing pages. Names and businesses are fictional.
 
@@ -65,7 +66,7 @@ export const TESTIMONIALS = [
   },
   {
     quote:
-      'The bank wanted tax returns and ninety days. Summit Funding looked at our statements and gave us working capital before the holiday rush.',
+      `The bank wanted tax returns and ninety days. ${lender.brandName} looked at our statements and gave us working capital before the holiday rush.`,
     name: 'Derek Holloway',
     business: 'Holloway Hardware, Columbus OH',
   },

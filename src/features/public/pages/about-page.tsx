@@ -8,6 +8,7 @@ import { Section } from '../components/section';
 import { ABOUT_BENEFITS, GROWTH_SCENARIOS } from '../content/about-content';
 import { PUBLIC_PAGE_META } from '../meta';
 import { ABOUT_COUNTERS } from '../utils/counters';
+import { lender } from '@/config/lender';
 
 function AboutStats() {
   return (
@@ -62,12 +63,12 @@ function SuccessStory() {
           <Stack p={{ base: '6', md: '10' }} gap="4" justify="center">
             <Text fontSize="lg">
               Owner Angela Brooks had outgrown her single kitchen, but her bank asked for two years of tax returns and a
-              90-day review. Summit Funding reviewed three months of bank statements and approved a $350,000 term loan
+              90-day review. {lender.brandName} reviewed three months of bank statements and approved a $350,000 term loan
               the same day.
             </Text>
             <Text color="fg.muted">
               She opened two new locations within a year, hired 24 people and paid the loan off early. Today Harvest
-              Table Kitchen uses a Summit line of credit to stock up before every busy season.
+              Table Kitchen uses a {lender.brandName} line of credit to stock up before every busy season.
             </Text>
             <Text fontStyle="italic" color="brand.800">
               “They looked at how my business actually runs, not at a checklist.” — Angela Brooks
@@ -84,11 +85,11 @@ export default function AboutPage() {
   return (
     <>
       <PageHero eyebrow="About Us" title="Funding the Businesses That Power America">
-        For over 10 years Summit Funding has helped small-business owners in all 50 states get the capital they need,
+        For over 10 years {lender.brandName} has helped small-business owners in all 50 states get the capital they need,
         with same-day decisions, transparent pricing and people who pick up the phone.
       </PageHero>
       <AboutStats />
-      <Section id="benefits" tone="subtle" eyebrow="Why Business Owners Choose Us" title="The Summit Funding Advantage">
+      <Section id="benefits" tone="subtle" eyebrow="Why Business Owners Choose Us" title={`The ${lender.brandName} Advantage`}>
         <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="6">
           {ABOUT_BENEFITS.map((benefit) => (
             <FeatureCard key={benefit.title} title={benefit.title} icon={benefit.icon}>

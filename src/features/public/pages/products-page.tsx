@@ -22,6 +22,7 @@ import { Requirements } from '../components/requirements';
 import { Section } from '../components/section';
 import { BANK_COMPARISON, FAQ, PRODUCTS } from '../content/products-content';
 import { PUBLIC_PAGE_META } from '../meta';
+import { lender } from '@/config/lender';
 
 function ProductCards() {
   return (
@@ -91,7 +92,7 @@ function WhyNotBanks() {
     >
       <Box maxW="4xl" mx="auto" bg="white" borderRadius="xl" borderWidth="1px" overflowX="auto">
         <Table.Root size="lg">
-          <Table.Caption srOnly>Traditional banks compared with Summit Funding</Table.Caption>
+          <Table.Caption srOnly>Traditional banks compared with {lender.brandName}</Table.Caption>
           <Table.Header>
             <Table.Row>
               <Table.ColumnHeader scope="col">
@@ -101,7 +102,7 @@ function WhyNotBanks() {
               </Table.ColumnHeader>
               <Table.ColumnHeader scope="col">Banks</Table.ColumnHeader>
               <Table.ColumnHeader scope="col" color="brand.700">
-                Summit Funding
+                {lender.brandName}
               </Table.ColumnHeader>
             </Table.Row>
           </Table.Header>
