@@ -49,7 +49,8 @@ export function Navbar() {
   return <NavbarContent auth={useDeferredValue(useAuth())} />;
 }
 
-const NavbarContent = memo(function NavbarContent({ auth }: { auth: AuthState }) {
+/** The bar drawn from an auth state (exported for tests that draw it without a server). */
+export const NavbarContent = memo(function NavbarContent({ auth }: { auth: AuthState }) {
   const [isMenuOpen, setMenuOpen] = useState(false);
   const [isMenuRequested, setMenuRequested] = useState(false);
   const [isAccountMenuWanted, setAccountMenuWanted] = useState(false);

@@ -1,7 +1,7 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import { renderToString } from 'react-dom/server';
+import { prerenderToNodeStream } from 'react-dom/static';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
@@ -16,7 +16,8 @@ vi.mock('@/config/lender', async () => {
 
 async function render(load: () => Promise<{ default: ComponentType }>) {
   const { default: Page } = await load();
-  return renderToString(
+  // As the build's prerender does: lazy sections (Suspense) are waited for, not left as fallbacks.
+  const { prelude } = await prerenderToNodeStream(
     <MemoryRouter>
       <QueryClientProvider client={createQueryClient()}>
         <ChakraProvider value={getSystem()}>
@@ -25,6 +26,9 @@ async function render(load: () => Promise<{ default: ComponentType }>) {
       </QueryClientProvider>
     </MemoryRouter>,
   );
+  let html = '';
+  for await (const chunk of prelude) html += String(chunk);
+  return html;
 }
 
 describe('public pages name the configured brand', () => {
@@ -34,8 +38,9 @@ describe('public pages name the configured brand', () => {
       render(() => import('./pages/about-page')),
       render(() => import('./pages/products-page')),
       render(async () => {
-        const { NavbarIsland } = await import('@/components/navbar-island');
-        return { default: () => <NavbarIsland pathname="/" /> };
+        const { NavbarContent } = await import('@/components/navbar');
+        const signedOut = { user: null, isLoading: false, isAuthenticated: false, isStaff: false };
+        return { default: () => <NavbarContent auth={signedOut} /> };
       }),
     ]);
     const { PUBLIC_PAGE_META } = await import('./meta');
@@ -53,5 +58,6 @@ describe('public pages name the configured brand', () => {
       'Talk to a Canary Capital advisor.',
     ])
       expect(text).toContain(phrase);
-  });
+    // Four whole pages rendered on a busy machine: correctness only, not speed.
+  }, 60_000);
 });
