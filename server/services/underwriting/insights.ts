@@ -89,23 +89,12 @@ function savingsCredits(segments: ParsedSegment[]): ReadonlySet<ParsedTransactio
 
 /**
  * The operating account's periods: the balance facts (average daily balance, negative days) are the operating
- * account's, never checking and savings summed (docs/product.md, section 4.2). Savings shown beside another account
- * is not operating; when several accounts print no kind, the one with the most transactions is.
+ * account's, never checking and savings summed (docs/product.md, section 4.3). A savings account shown beside another
+ * account is not operating.
  */
 function operatingSegments(segments: Segment[]): ReadonlySet<Segment> {
   const notSavings = segments.filter((segment) => segment.account?.kind !== 'savings');
-  const candidates = notSavings.length > 0 ? notSavings : segments;
-  const accounts = new Set(candidates.map((segment) => segment.account?.last4 ?? null));
-  if (accounts.size <= 1 || accounts.has(null)) return new Set(candidates);
-  const checking = candidates.filter((segment) => segment.account?.kind === 'checking');
-  const pool = checking.length > 0 ? checking : candidates;
-  const rows = new Map<string | null, number>();
-  for (const segment of pool) {
-    const account = segment.account?.last4 ?? null;
-    rows.set(account, (rows.get(account) ?? 0) + segment.transactions.length);
-  }
-  const busiest = [...rows.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
-  return new Set(pool.filter((segment) => (segment.account?.last4 ?? null) === busiest));
+  return new Set(notSavings.length > 0 ? notSavings : segments);
 }
 
 function accountInWords(operating: ReadonlySet<Segment>): string {
