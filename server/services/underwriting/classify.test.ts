@@ -20,6 +20,10 @@ describe('credit classification', () => {
     ['CARD PURCHASE REVERSAL HOME DEPOT', 'refund'],
     ['OVERDRAFT FEE REVERSAL', 'refund'],
     ['RETURNED ITEM CHARGEBACK', 'refund'],
+    ['SBAD TREAS 310 MISC PAY ID 125573326 CCD', 'loan-proceeds'],
+    ['IRS TREAS 310 TAX REF ID 109220194 PPD', 'refund'],
+    ['INTEREST PAYMENT', 'own-transfer'],
+    ['INTEREST PAID THIS PERIOD', 'own-transfer'],
   ])('%s is %s', (description, category) => {
     expect(classifyCredit(description)).toBe(category);
   });

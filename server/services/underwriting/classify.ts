@@ -13,10 +13,16 @@ const OWN_TRANSFER =
 
 // Loan and advance proceeds: funder names are endless, so read the words funders use for a funding deposit.
 const LOAN_PROCEEDS =
-  /\b(loan|advance|funding|proceeds|lending|lender|capital advance|merchant cash|mca|line of credit|loc draw|sba|eidl|ppp)\b|\b(ondeck|kabbage|bluevine|fundbox|credibly|lendio|fora financial|libertas|rapid finance|kapitus|headway capital|square capital|shopify capital|paypal working capital|stripe capital|amazon lending)\b/i;
+  /\b(loan|advance|funding|proceeds|lending|lender|capital advance|merchant cash|mca|line of credit|loc draw|sba|sbad|eidl|ppp)\b|\b(ondeck|kabbage|bluevine|fundbox|credibly|lendio|fora financial|libertas|rapid finance|kapitus|headway capital|square capital|shopify capital|paypal working capital|stripe capital|amazon lending)\b/i;
+
+// Payments from the US Treasury ("TREAS 310": SBA disaster loans, tax refunds, other federal payments) are never sales.
+const GOVERNMENT = /\btreas(ury)?\s*310\b|\bus treasury\b|\birs\b/i;
+
+// Interest the bank pays on the business's own money (docs/product.md, section 4.2): never revenue.
+const INTEREST = /\binterest\s+(payment|paid|credit|earned|deposit)\b|^\s*(interest|int)\b/i;
 
 const REFUND =
-  /\b(refund|refunded|reversal|reversed|revers|return(ed)?( item| deposit| payment)?|chargeback|charge back|rebate|credit adj(ustment)?|adjustment credit|fee (waiver|waived|reversal|refund)|cashback|cash back|void(ed)?)\b/i;
+  /\b(tax ref(und)?|refund|refunded|reversal|reversed|revers|return(ed)?( item| deposit| payment)?|chargeback|charge back|rebate|credit adj(ustment)?|adjustment credit|fee (waiver|waived|reversal|refund)|cashback|cash back|void(ed)?)\b/i;
 
 const NSF_FEE =
   /\b(nsf|non[- ]sufficient funds|insufficient funds|overdraft|overdrawn|od (fee|charge|item)|returned item( fee)?|return(ed)? (check|item) (fee|charge)|uncollected funds)\b/i;
@@ -25,9 +31,9 @@ const NSF_FEE =
 const NSF_NOT_AN_EVENT = /\b(protection|transfer|xfer|refund|reversal|waive[rd]?)\b/i;
 
 export function classifyCredit(description: string): CreditCategory {
-  if (OWN_TRANSFER.test(description)) return 'own-transfer';
+  if (OWN_TRANSFER.test(description) || INTEREST.test(description)) return 'own-transfer';
   if (REFUND.test(description)) return 'refund';
-  if (LOAN_PROCEEDS.test(description)) return 'loan-proceeds';
+  if (LOAN_PROCEEDS.test(description) || GOVERNMENT.test(description)) return 'loan-proceeds';
   return 'revenue';
 }
 
@@ -35,6 +41,15 @@ export function classifyDebit(description: string): DebitCategory {
   if (NSF_FEE.test(description) && !NSF_NOT_AN_EVENT.test(description)) return 'nsf-fee';
   if (OWN_TRANSFER.test(description)) return 'own-transfer';
   return 'other';
+}
+
+// A deposit the bank took back: a deposited item returned unpaid, or a card sale charged back.
+const RETURNED_DEPOSIT =
+  /\b(deposit(ed)? items? returned|returned deposit(ed)? items?|return(ed)? deposit|deposit(ed)? item return|return item|chargeback|charge back)\b/i;
+
+/** A debit returning a deposit (not the bank's fee for it, which is an NSF event). */
+export function isReturnedDeposit(description: string): boolean {
+  return RETURNED_DEPOSIT.test(description) && !/\b(fee|charge)\b/i.test(description.replace(/charge ?back/gi, ''));
 }
 
 export function classifyTransaction(transaction: {
@@ -89,7 +104,7 @@ const HOLDER_NAME = /\b(?:INDN|IND NAME)\s*[:#]/g;
 const NEXT_FIELD =
   /\b(?:CO ID|ORIG ID|IND ID|ID|TRN|TRACE|REF|CONF|SEQ|DES|DESC|DESCR|SEC|CO NAME|ORIG CO NAME)\s*[:#]/g;
 
-function withoutHolderName(text: string): string {
+export function withoutHolderName(text: string): string {
   if (!text.includes('IND')) return text;
   let kept = '';
   let from = 0;

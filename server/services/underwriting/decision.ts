@@ -233,6 +233,12 @@ export function decide(input: {
         `${insights.nsfEvents} NSF/overdraft event(s) (${insights.nsfPerMonth} a month).`,
       );
     }
+    if (insights.averageDailyBalanceCents !== null && insights.balanceAccount)
+      reasoning.push(
+        `Average daily balance ${formatCents(insights.averageDailyBalanceCents)} is the ${insights.balanceAccount}'s alone.`,
+      );
+    if ((insights.returnedItems ?? 0) > 0)
+      flag('returned-items', 'info', `${insights.returnedItems} deposited item(s) returned or charged back.`);
     if (insights.negativeBalanceDays > 0) {
       flag(
         'negative-balance-days',

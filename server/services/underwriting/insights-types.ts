@@ -18,6 +18,8 @@ export type MonthInsight = {
   /** The balance at the end of the month's last day with a known balance (absent on runs before it was kept). */
   endingBalanceCents?: number | null;
   nsfEvents: number;
+  /** Deposited items returned unpaid and chargebacks (absent on runs before it was kept). */
+  returnedItems?: number;
   negativeBalanceDays: number;
   largestDepositCents: number;
   /** Largest single revenue deposit as a percent of the month's true revenue (one decimal). */
@@ -96,7 +98,11 @@ export type StatementInsights = {
   averageMonthlyTrueRevenueCents: number;
   revenueAverage: RevenueAverage;
   averageDailyBalanceCents: number | null;
+  /** The account the balance facts are taken from (the operating account), in words for staff. */
+  balanceAccount?: string;
   nsfEvents: number;
+  /** Deposited items returned unpaid and chargebacks over all months. */
+  returnedItems?: number;
   negativeBalanceDays: number;
   nsfPerMonth: number;
   negativeDaysPerMonth: number;

@@ -1,5 +1,7 @@
 // Monthly figures and account health from parsed statements. Pure and deterministic.
-import { classifyCredit, classifyDebit } from './classify';
+import { classifyDebit, isReturnedDeposit } from './classify';
+import { creditClassifier } from './insights-credits';
+import type { CreditCategory } from './classify';
 import { daysInMonth, fromDayNumber, monthKeyOf, monthRange, toDayNumber } from './dates';
 import { formatCents } from './money';
 import {
@@ -11,6 +13,7 @@ import {
   TREND_THRESHOLD,
 } from './policy';
 import type { ParsedSegment, ParsedTransaction } from './types';
+import type { Segment } from './insights-types';
 import type {
   CashFlowTrend,
   ConsistencyRating,
@@ -84,6 +87,54 @@ function savingsCredits(segments: ParsedSegment[]): ReadonlySet<ParsedTransactio
   );
 }
 
+/**
+ * The operating account's periods: the balance facts (average daily balance, negative days) are the operating
+ * account's, never checking and savings summed (docs/product.md, section 4.3). A savings account shown beside another
+ * account is not operating.
+ */
+function operatingSegments(segments: Segment[]): ReadonlySet<Segment> {
+  const notSavings = segments.filter((segment) => segment.account?.kind !== 'savings');
+  return new Set(notSavings.length > 0 ? notSavings : segments);
+}
+
+function accountInWords(operating: ReadonlySet<Segment>): string {
+  const account = [...operating][0]?.account;
+  const kind = account?.kind ?? 'operating';
+  return account?.last4 ? `${kind} account ending ${account.last4}` : `${kind} account`;
+}
+
+/** Within this many days a returned deposit is matched to the deposit it returns. */
+const RETURN_MATCH_DAYS = 45;
+
+/**
+ * Returned deposits and chargebacks whose deposit (the same amount, credited before it) counted as revenue: that
+ * revenue never arrived, so the month of the return gives it back.
+ */
+function returnedRevenueDeposits(
+  transactions: ParsedTransaction[],
+  category: (transaction: ParsedTransaction) => CreditCategory,
+): ReadonlySet<ParsedTransaction> {
+  const matched = new Set<ParsedTransaction>();
+  const used = new Set<ParsedTransaction>();
+  for (const returned of transactions) {
+    if (returned.direction !== 'debit' || !isReturnedDeposit(returned.description)) continue;
+    const day = toDayNumber(returned.date);
+    const deposit = transactions.find(
+      (credit) =>
+        credit.direction === 'credit' &&
+        !used.has(credit) &&
+        credit.amountCents === returned.amountCents &&
+        toDayNumber(credit.date) <= day &&
+        day - toDayNumber(credit.date) <= RETURN_MATCH_DAYS &&
+        category(credit) === 'revenue',
+    );
+    if (!deposit) continue;
+    used.add(deposit);
+    matched.add(returned);
+  }
+  return matched;
+}
+
 /** End-of-day balances for every day of the segment, or null when no opening balance is known. */
 function dailyBalances(segment: ParsedSegment): Map<number, number> | null {
   if (segment.openingBalanceCents === null) return null;
@@ -108,9 +159,10 @@ export function computeInsights(statements: StatementForInsights[]): StatementIn
   const covered = new Set<number>();
   const balanceSum = new Map<number, number>();
   const negativeDays = new Set<number>();
+  const operating = operatingSegments(segments);
   for (const segment of segments) {
     for (let day = toDayNumber(segment.periodStart); day <= toDayNumber(segment.periodEnd); day += 1) covered.add(day);
-    const balances = dailyBalances(segment);
+    const balances = operating.has(segment) ? dailyBalances(segment) : null;
     if (!balances) continue;
     const skipped = (day: number) =>
       (segment.skipDays ?? []).some((range) => day >= toDayNumber(range.start) && day <= toDayNumber(range.end));
@@ -128,8 +180,13 @@ export function computeInsights(statements: StatementForInsights[]): StatementIn
 
   const transactions = segments.flatMap((segment) => segment.transactions);
   const ownAccount = savingsCredits(segments);
+  const financingPositions = findFinancingPositions(transactions, lastDayNumber);
+  const classify = creditClassifier(transactions, financingPositions);
+  const category = (transaction: ParsedTransaction): CreditCategory =>
+    ownAccount.has(transaction) ? 'own-transfer' : classify(transaction.description);
+  const returnedRevenue = returnedRevenueDeposits(transactions, category);
   const months = monthRange(monthKeyOf(firstDay), monthKeyOf(lastDay)).map((month) =>
-    monthInsight(month, transactions, covered, balanceSum, negativeDays, ownAccount),
+    monthInsight(month, transactions, { covered, balanceSum, negativeDays, category, returnedRevenue }),
   );
   const missingMonths = months.filter((month) => month.coveredDays === 0).map((month) => month.month);
   const shownMonths = months.filter((month) => month.coveredDays > 0);
@@ -167,7 +224,6 @@ export function computeInsights(statements: StatementForInsights[]): StatementIn
       .map((month) => month.largestDepositSharePct),
   );
 
-  const financingPositions = findFinancingPositions(transactions, lastDayNumber);
   const activeWeeklyFinancingCents = financingPositions
     .filter((position) => position.isActive)
     .reduce((sum, position) => sum + position.weeklyBurdenCents, 0);
@@ -188,7 +244,9 @@ export function computeInsights(statements: StatementForInsights[]): StatementIn
     averageMonthlyTrueRevenueCents,
     revenueAverage,
     averageDailyBalanceCents,
+    balanceAccount: accountInWords(operating),
     nsfEvents,
+    returnedItems: shownMonths.reduce((sum, month) => sum + (month.returnedItems ?? 0), 0),
     negativeBalanceDays,
     nsfPerMonth: round1(nsfEvents / historyMonths),
     negativeDaysPerMonth: round1(negativeBalanceDays / historyMonths),
@@ -213,13 +271,19 @@ function monthIndex(month: string): number {
   return year * 12 + monthNumber - 1;
 }
 
+type MonthContext = {
+  covered: Set<number>;
+  balanceSum: Map<number, number>;
+  negativeDays: Set<number>;
+  category: (transaction: ParsedTransaction) => CreditCategory;
+  /** Returned deposits (debits) whose deposit had counted as revenue. */
+  returnedRevenue: ReadonlySet<ParsedTransaction>;
+};
+
 function monthInsight(
   month: string,
   transactions: ParsedTransaction[],
-  covered: Set<number>,
-  balanceSum: Map<number, number>,
-  negativeDays: Set<number>,
-  ownAccount: ReadonlySet<ParsedTransaction>,
+  { covered, balanceSum, negativeDays, category: categoryOf, returnedRevenue }: MonthContext,
 ): MonthInsight {
   const [year, monthNumber] = month.split('-').map(Number) as [number, number];
   const days = daysInMonth(year, monthNumber);
@@ -253,6 +317,7 @@ function monthInsight(
     averageDailyBalanceCents: balanceDays > 0 ? Math.round(balanceTotal / balanceDays) : null,
     endingBalanceCents: endingBalance,
     nsfEvents: 0,
+    returnedItems: 0,
     negativeBalanceDays: negative,
     largestDepositCents: 0,
     largestDepositSharePct: 0,
@@ -262,10 +327,15 @@ function monthInsight(
     if (transaction.direction === 'debit') {
       row.debitsCents += transaction.amountCents;
       if (classifyDebit(transaction.description) === 'nsf-fee') row.nsfEvents += 1;
+      if (isReturnedDeposit(transaction.description)) row.returnedItems = (row.returnedItems ?? 0) + 1;
+      if (returnedRevenue.has(transaction)) {
+        row.trueRevenueCents -= transaction.amountCents;
+        row.excludedRefundsCents += transaction.amountCents;
+      }
       continue;
     }
     row.creditsCents += transaction.amountCents;
-    const category = ownAccount.has(transaction) ? 'own-transfer' : classifyCredit(transaction.description);
+    const category = categoryOf(transaction);
     if (category === 'own-transfer') row.excludedTransfersCents += transaction.amountCents;
     else if (category === 'loan-proceeds') row.excludedLoanProceedsCents += transaction.amountCents;
     else if (category === 'refund') row.excludedRefundsCents += transaction.amountCents;
@@ -275,6 +345,7 @@ function monthInsight(
       row.largestDepositCents = Math.max(row.largestDepositCents, transaction.amountCents);
     }
   }
+  row.trueRevenueCents = Math.max(0, row.trueRevenueCents);
   row.largestDepositSharePct =
     row.trueRevenueCents > 0 ? round1((row.largestDepositCents / row.trueRevenueCents) * 100) : 0;
   return row;

@@ -1,0 +1,75 @@
+// What a credit is, read with the rest of the statements: money from a funder the business is paying back is that
+// funder's advance or loan, and money from the account holder itself is an own transfer, whatever the wording
+// (docs/product.md, section 4.2).
+import { type CreditCategory, classifyCredit, counterpartyOf, withoutHolderName } from './classify';
+import type { FinancingPosition } from './insights-types';
+import type { ParsedTransaction } from './types';
+
+// Words any funder or company name may carry: they name no one in particular.
+const GENERIC_NAME_WORDS = new Set(
+  'ADV ADVANCE CAPITAL FUNDING FUNDER FINANCE FINANCIAL LENDING LOAN LOANS MERCHANT BUSINESS GROUP PARTNERS LLC INC CORP CO COMPANY LTD THE OF AND WIRE TRANSFER ORG FED BNF OBI FROM TO DEPOSIT DAILY WEEKLY PAYMENT PMT PYMT PAYMT REPAY REPAYMENT COLLECTION DEBIT CREDIT ACH'.split(
+    ' ',
+  ),
+);
+
+/** Credits from one payee that make it a regular source of sales rather than a lender's one-off proceeds. */
+const REGULAR_CREDITS = 3;
+
+function nameWords(counterparty: string): string[] {
+  return counterparty.split(' ').filter((word) => word.length >= 3 && !GENERIC_NAME_WORDS.has(word));
+}
+
+// ACH entries name the receiving account's holder in a keyed field ("INDN:", "IND NAME:"): the applicant's own name.
+const HOLDER_FIELD =
+  /\b(?:INDN|IND NAME)\s*[:#]\s*([A-Z][A-Z&.,' ]{2,60}?)(?=\s+(?:CO ID|ORIG ID|IND ID|ID|TRN|REF|CCD|PPD|WEB|SEC|DES)\b|\s*$)/;
+
+/** The account holder's names as the statements print them in ACH entries (upper case, at least two words). */
+export function holderNames(transactions: ParsedTransaction[]): string[] {
+  const names = new Set<string>();
+  for (const transaction of transactions) {
+    const match = HOLDER_FIELD.exec(transaction.description.slice(0, 600).toUpperCase());
+    const name = match?.[1]
+      ?.replace(/[^A-Z& ]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+    if (name && name.split(' ').length >= 2) names.add(name);
+  }
+  return [...names];
+}
+
+/**
+ * Classifies each credit with what the statements show besides its own words: the payees of financing positions
+ * (a credit from one of them is that funder's proceeds) and the account holder's own name (a credit from it is a
+ * transfer between the business's own accounts).
+ */
+export function creditClassifier(
+  transactions: ParsedTransaction[],
+  positions: FinancingPosition[],
+): (description: string) => CreditCategory {
+  const funders = positions.map((position) => nameWords(position.counterparty)).filter((words) => words.length > 0);
+  const holders = holderNames(transactions);
+  // A funder's proceeds come as a lump; a payee credited again and again (a card processor that also lends) pays
+  // out sales.
+  const creditsFrom = new Map<string, number>();
+  for (const transaction of transactions) {
+    if (transaction.direction !== 'credit') continue;
+    const from = counterpartyOf(transaction.description);
+    creditsFrom.set(from, (creditsFrom.get(from) ?? 0) + 1);
+  }
+  return (description) => {
+    const category = classifyCredit(description);
+    if (category !== 'revenue') return category;
+    const from = ` ${withoutHolderName(description.slice(0, 600).toUpperCase())
+      .replace(/[^A-Z& ]+/g, ' ')
+      .replace(/\s+/g, ' ')} `;
+    if (holders.some((name) => from.includes(` ${name} `))) return 'own-transfer';
+    const counterparty = counterpartyOf(description);
+    const words = new Set(counterparty.split(' '));
+    if (
+      (creditsFrom.get(counterparty) ?? 0) < REGULAR_CREDITS &&
+      funders.some((funder) => funder.every((word) => words.has(word)))
+    )
+      return 'loan-proceeds';
+    return category;
+  };
+}
