@@ -63,6 +63,15 @@ describe('debit classification', () => {
     ]);
     expect(canBeFinancing('PINECREST ADVANCE')).toBe(true);
   });
+
+  it('does not take card purchases as financing, however steady', () => {
+    expect(
+      ['POS PURCHASE OFFICE PLUS CARD 4821', 'DEBIT CARD PURCHASE HARBOR SUPPLY', 'CHECKCARD 0412 STAPLES'].map(
+        canBeFinancing,
+      ),
+    ).toEqual([false, false, false]);
+    expect(canBeFinancing('ACH DEBIT RAPIDFUND CAPITAL PMT')).toBe(true);
+  });
 });
 
 // Descriptions come from the applicant's PDF and are classified on the server's main thread: a hostile statement

@@ -63,8 +63,9 @@ export function classifyTransaction(transaction: {
 
 // Debits that repeat at a fixed amount but are not financing (payroll, rent, insurance, taxes, utilities, leases of
 // premises); a weekly same-amount payroll must not read as a merchant cash advance.
+// Card purchases are never a financing payment (funders debit by ACH), however steady a weekly purchase looks.
 const NOT_FINANCING =
-  /\b(payroll|gusto|adp|paychex|salary|wages|rent|insurance|premium|irs|tax|utilit(y|ies)|electric|water|internet|phone|transfer|xfer|sweep)\b/i;
+  /\b(payroll|gusto|adp|paychex|salary|wages|rent|insurance|premium|irs|tax|utilit(y|ies)|electric|water|internet|phone|transfer|xfer|sweep|pos|(debit|check) ?card|card purchase|purchase card)\b/i;
 
 export function canBeFinancing(description: string): boolean {
   return !NOT_FINANCING.test(description);
