@@ -2,6 +2,7 @@
 // that day's balance, then rows of description and amounts that print no date of their own.
 import { parseRowDate, type RowDate } from './dates';
 import type { Line } from './text-layout';
+import { signedCents } from './statement-rows';
 import { CLOSING_LABEL, OPENING_LABEL } from './statement-words';
 
 const WEEKDAY = /^(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|nesday|sday|urday|rsday)?\b\.?,?\s*/i;
@@ -17,12 +18,27 @@ function dateOnly(line: Line): RowDate | null {
   return parseRowDate(first.text.replace(WEEKDAY, ''));
 }
 
+/** A short label ending in "balance" ("End of day balance", "Daily balance", "Ending balance:"). */
+const DAY_BALANCE_LABEL = /^(?:[A-Za-z'-]+ ){0,4}balance\s*:?$/i;
+
+/**
+ * The balance a day group ends with: a line of a balance label and one amount ("End of day balance $1,060.00"),
+ * the day's balance rather than a transaction. Null for any other line.
+ */
+export function dayBalance(line: Line): number | null {
+  const amounts = line.cells.filter((cell) => cell.money);
+  const words = line.cells.filter((cell) => !cell.money);
+  const [amount] = amounts;
+  if (!amount?.money || amounts.length !== 1 || words.length !== 1 || line.text.length > 80) return null;
+  return DAY_BALANCE_LABEL.test(words[0]?.text.trim() ?? '') ? signedCents(amount.money) : null;
+}
+
 /** A line with words and an amount but no date at its start: a row under a day heading. */
 export function undatedRow(line: Line): boolean {
   if (!line.cells.some((cell) => cell.money)) return false;
   const first = line.cells[0];
   if (!first || first.money || !/[A-Za-z]/.test(first.text) || parseRowDate(first.text)) return false;
-  return !OPENING_LABEL.test(line.text) && !CLOSING_LABEL.test(line.text);
+  return !OPENING_LABEL.test(line.text) && !CLOSING_LABEL.test(line.text) && dayBalance(line) === null;
 }
 
 /**

@@ -168,6 +168,7 @@ export function inferConvention(rows: Row[], amountColumns: number[], balanceGro
       fixed.push(column);
     }
   }
+  markerOnlyColumns(convention, fixed, rows);
   // Unmarked columns: where a running balance is printed, try each reading and keep the one the balances agree with.
   const open = fixed.filter(
     (column) => !rows.some((row) => row.section && row.money.some((cell) => cell.column === column)),
@@ -185,6 +186,22 @@ export function inferConvention(rows: Row[], amountColumns: number[], balanceGro
     if (best && best.score > 0) return best.convention;
   }
   return convention;
+}
+
+/**
+ * A table that marks only one direction ("1,250.00CR" beside unmarked amounts, which print a column of their own when
+ * the marker shifts the amount's edge): the unmarked amounts are the other direction, unless a heading names them.
+ */
+function markerOnlyColumns(convention: Convention, fixed: number[], rows: Row[]) {
+  const marks = new Set([...convention.values()].filter((rule) => rule.startsWith('unmarked-')));
+  if (marks.size !== 1) return;
+  const unmarked: Direction = marks.has('unmarked-debit') ? 'debit' : 'credit';
+  for (const column of fixed) {
+    const rule = convention.get(column);
+    if (rule !== undefined && rule !== 'unsigned') continue;
+    const told = rows.some((row) => (row.section || row.typeWord) && row.money.some((cell) => cell.column === column));
+    if (!told) convention.set(column, unmarked);
+  }
 }
 
 type BalanceGroup = { rows: Row[]; delta: number };
@@ -213,7 +230,7 @@ export function balanceGroups(
   opening: number | null,
   checkpoints: Checkpoint[],
 ): BalanceGroup[] {
-  if (balanceColumn === null) return [];
+  if (balanceColumn === null) return checkpointGroups(rows, opening, checkpoints);
   const groups: BalanceGroup[] = [];
   let previous: number | null = opening;
   let current: Row[] = [];
@@ -228,5 +245,19 @@ export function balanceGroups(
     previous = balance;
     current = [];
   });
+  return groups;
+}
+
+/** Without a balance column, the balances printed between rows (a day's balance, a page's balance forward). */
+function checkpointGroups(rows: Row[], opening: number | null, checkpoints: Checkpoint[]): BalanceGroup[] {
+  const groups: BalanceGroup[] = [];
+  let previous: number | null = opening;
+  let start = 0;
+  for (const checkpoint of [...checkpoints].sort((a, b) => a.beforeRow - b.beforeRow)) {
+    if (checkpoint.beforeRow > start && previous !== null)
+      groups.push({ rows: rows.slice(start, checkpoint.beforeRow), delta: checkpoint.cents - previous });
+    previous = checkpoint.cents;
+    start = Math.max(start, checkpoint.beforeRow);
+  }
   return groups;
 }

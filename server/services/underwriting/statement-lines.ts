@@ -19,32 +19,45 @@ import {
   roleOf,
 } from './statement-words';
 
-export type BalanceLabel = { kind: 'opening' | 'closing'; cents: number; date: string | null };
+/** `summary`: the line prints both the opening and the closing balance (a summary, not a page's balance forward). */
+export type BalanceLabel = { kind: 'opening' | 'closing'; cents: number; date: string | null; summary?: boolean };
+
+const LABEL_STARTS = new RegExp(`${OPENING_LABEL.source}|${CLOSING_LABEL.source}`, 'gi');
+
+/** A cell's text cut before each balance label it prints ("Beginning balance $1.00   Ending balance $2.00"). */
+function labelPieces(text: string): string[] {
+  const starts = [...text.matchAll(LABEL_STARTS)].map((match) => match.index ?? 0).filter((start) => start > 0);
+  return [0, ...starts].map((start, index, all) => text.slice(start, all[index + 1] ?? text.length));
+}
 
 /** Opening/closing balance labels anywhere on a line, each with the nearest money to its right. */
 export function detectBalanceLabels(line: Line): BalanceLabel[] {
-  const found: BalanceLabel[] = [];
-  line.cells.forEach((cell, index) => {
-    const kind = OPENING_LABEL.test(cell.text) ? 'opening' : CLOSING_LABEL.test(cell.text) ? 'closing' : null;
-    if (!kind || NOT_A_STATEMENT_BALANCE.test(cell.text)) return;
-    const dates = findFullDates(cell.text);
-    const inline = trailingMoney(cell.text);
-    if (inline) {
-      found.push({ kind, cents: signedCents(inline), date: dates[0] ?? null });
-      return;
+  const found = line.cells.flatMap((cell, index) =>
+    labelPieces(cell.text).flatMap((piece, part, pieces) =>
+      cellLabel(line, index, piece, part === pieces.length - 1),
+    ),
+  );
+  const summary = found.some((label) => label.kind === 'opening') && found.some((label) => label.kind === 'closing');
+  return summary ? found.map((label) => ({ ...label, summary })) : found;
+}
+
+function cellLabel(line: Line, index: number, text: string, last: boolean): BalanceLabel[] {
+  const kind = OPENING_LABEL.test(text) ? 'opening' : CLOSING_LABEL.test(text) ? 'closing' : null;
+  if (!kind || NOT_A_STATEMENT_BALANCE.test(text)) return [];
+  const date = findFullDates(text)[0] ?? null;
+  const inline = trailingMoney(text);
+  if (inline) return [{ kind, cents: signedCents(inline), date }];
+  if (!last) return [];
+  for (const next of line.cells.slice(index + 1)) {
+    if (OPENING_LABEL.test(next.text) || CLOSING_LABEL.test(next.text)) break;
+    const money = next.money;
+    if (money) {
+      const after = line.cells[line.cells.indexOf(next) + 1];
+      const marked = after && /^(CR|DR)$/i.test(after.text) ? parseMoney(`${next.text} ${after.text}`) : null;
+      return [{ kind, cents: signedCents(marked ?? money), date }];
     }
-    for (const next of line.cells.slice(index + 1)) {
-      if (OPENING_LABEL.test(next.text) || CLOSING_LABEL.test(next.text)) break;
-      const money = next.money;
-      if (money) {
-        const after = line.cells[line.cells.indexOf(next) + 1];
-        const marked = after && /^(CR|DR)$/i.test(after.text) ? parseMoney(`${next.text} ${after.text}`) : null;
-        found.push({ kind, cents: signedCents(marked ?? money), date: dates[0] ?? null });
-        break;
-      }
-    }
-  });
-  return found;
+  }
+  return [];
 }
 
 function trailingMoney(text: string): ParsedMoney | null {

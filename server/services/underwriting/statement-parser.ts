@@ -34,7 +34,7 @@ import {
   repeatsCheck,
 } from './statement-lines';
 import { finishSegment } from './statement-segment';
-import { dayHeadings, undatedRow } from './statement-days';
+import { dayBalance, dayHeadings, undatedRow } from './statement-days';
 import type { RowDate } from './dates';
 
 export const NO_TEXT_LAYER_REASON = 'The PDF has no text layer (a scan or photo).';
@@ -128,6 +128,14 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
     if (imagesPage !== null && imagesPage !== line.page) imagesPage = null;
     if (days.has(index)) {
       dayDate = days.get(index) ?? null;
+      lastRow = null;
+      continue;
+    }
+    // A day's balance line ("End of day balance", "Daily balance") is no transaction: the balance after its rows.
+    const dayEnd = dayDate ? dayBalance(line) : null;
+    if (dayEnd !== null) {
+      segment ??= newSegment(null);
+      segment.checkpoints.push({ beforeRow: segment.rows.length, cents: dayEnd });
       lastRow = null;
       continue;
     }
@@ -270,7 +278,8 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
 
 function applyLabel(segment: DraftSegment, label: BalanceLabel, warnings: string[]) {
   if (label.kind === 'opening') {
-    if (segment.rows.length > 0) {
+    // A line printing both balances is the statement's summary, wherever it stands.
+    if (segment.rows.length > 0 && !label.summary) {
       // "Balance forward" after rows: the page's opening balance, a checkpoint for the running balance.
       segment.checkpoints.push({ beforeRow: segment.rows.length, cents: label.cents });
       return;

@@ -155,8 +155,12 @@ export function finishSegment(
   }
   const printedOrder = transactions;
   const openingCents = opening ?? derivedOpening(printedOrder);
+  // A balance printed after the last row (the last day's balance) is the closing balance when none is labelled.
   const closing =
-    draft.closing ?? printedOrder.findLast((transaction) => transaction.balanceCents !== null)?.balanceCents ?? null;
+    draft.closing ??
+    checkpoints.find((checkpoint) => checkpoint.beforeRow === rows.length)?.cents ??
+    printedOrder.findLast((transaction) => transaction.balanceCents !== null)?.balanceCents ??
+    null;
   const rowIndex = new Map(rows.map((row, index) => [row, index]));
   const checks = checkBalances(
     { opening: openingCents, closing, openingPrinted: opening !== null, closingPrinted: draft.closing !== null },

@@ -1,0 +1,99 @@
+// Balances a statement prints outside a balance column: each day's balance under day headings, a summary line that
+// prints the opening and closing balance together, and tables that mark only one direction of money.
+import { describe, expect, it } from 'vitest';
+import { page, parse, right, rowsOf } from './test-pages';
+
+const period: Array<[number, string]> = [[40, 'Statement period Aug 1, 2026 - Aug 31, 2026']];
+
+describe("a day's balance under day headings", () => {
+  it.each(['End of day balance', 'Ending balance', 'Daily balance', 'Closing balance'])(
+    'reads "%s" after a day as the balance, never a transaction, and as the closing balance after the last day',
+    (label) => {
+      const statement = parse([
+        page([
+          period,
+          [[40, 'Opening balance'], right(560, '$1,000.00')],
+          [[40, 'Monday, August 3, 2026']],
+          [[60, 'STRIPE PAYOUT'], right(560, '$80.00')],
+          [[60, 'OFFICE SUPPLY CO'], right(560, '-$30.00')],
+          [[60, label], right(560, '$1,050.00')],
+          [[40, 'Wednesday, August 5, 2026']],
+          [[60, 'SQUARE DEPOSIT'], right(560, '$20.00')],
+          [[60, label], right(560, '$1,070.00')],
+        ]),
+      ]);
+      expect(rowsOf(statement)).toEqual([
+        ['2026-08-03', 'STRIPE PAYOUT', 80_00, 'credit'],
+        ['2026-08-03', 'OFFICE SUPPLY CO', 30_00, 'debit'],
+        ['2026-08-05', 'SQUARE DEPOSIT', 20_00, 'credit'],
+      ]);
+      const segment = statement.segments[0];
+      expect([segment?.openingBalanceCents, segment?.closingBalanceCents]).toEqual([1_000_00, 1_070_00]);
+      expect(segment?.balanceCheck.status).toBe('reconciled');
+    },
+  );
+
+  it("reads unsigned amounts' directions from the days' balances", () => {
+    const statement = parse([
+      page([
+        period,
+        [[40, 'Opening balance'], right(560, '1,000.00')],
+        [[40, 'Aug 3, 2026']],
+        [[60, 'RENT PAYMENT'], right(560, '300.00')],
+        [[60, 'End of day balance'], right(560, '700.00')],
+        [[40, 'Aug 4, 2026']],
+        [[60, 'CUSTOMER DEPOSIT'], right(560, '50.00')],
+        [[60, 'End of day balance'], right(560, '750.00')],
+      ]),
+    ]);
+    expect(rowsOf(statement).map((row) => row[3])).toEqual(['debit', 'credit']);
+  });
+});
+
+describe('opening and closing balance printed on one line', () => {
+  it('reads both, also after the rows of a newest-first listing', () => {
+    const statement = parse([
+      page([
+        [[40, '08/01/2026 - 08/31/2026']],
+        [[60, 'Description'], [440, 'Deposits'], [530, 'Withdrawals']],
+        [[40, '08/05/2026']],
+        [[60, 'SQUARE DEPOSIT'], right(480, '20.00')],
+        [[40, '08/03/2026']],
+        [[60, 'OFFICE SUPPLY CO'], right(572, '30.00')],
+        [[60, 'STRIPE PAYOUT'], right(480, '80.00')],
+        [[60, 'Beginning balance $1,000.00   Ending balance $1,070.00']],
+      ]),
+    ]);
+    const segment = statement.segments[0];
+    expect([segment?.openingBalanceCents, segment?.closingBalanceCents]).toEqual([1_000_00, 1_070_00]);
+    expect(segment?.balanceCheck.status).toBe('reconciled');
+  });
+});
+
+describe('a table that marks only one direction', () => {
+  const table = (credit: string, debit: string) =>
+    parse([
+      page([
+        [[40, 'STATEMENT FROM 08/01/26 THRU 08/31/26']],
+        [[40, 'POSTED  TRANSACTION DESCRIPTION     AMOUNT']],
+        [[40, '08/03'], [70, 'CUSTOMER DEPOSIT'], right(560, credit)],
+        [[40, '08/04'], [70, 'CARD PURCHASE ACME PARTS'], right(550, debit)],
+        [[40, '08/05'], [70, 'ACH PAYROLL'], right(550, '200.00')],
+      ]),
+    ]);
+
+  it('reads the unmarked amounts as debits when credits carry "CR"', () => {
+    expect(rowsOf(table('500.00CR', '40.00')).map((row) => row[3])).toEqual(['credit', 'debit', 'debit']);
+  });
+
+  it('reads the unmarked amounts as credits when debits carry "DR"', () => {
+    const statement = parse([
+      page([
+        [[40, 'STATEMENT FROM 08/01/26 THRU 08/31/26']],
+        [[40, '08/03'], [70, 'CUSTOMER DEPOSIT'], right(550, '500.00')],
+        [[40, '08/04'], [70, 'CARD PURCHASE ACME PARTS'], right(560, '40.00DR')],
+      ]),
+    ]);
+    expect(rowsOf(statement).map((row) => row[3])).toEqual(['credit', 'debit']);
+  });
+});
