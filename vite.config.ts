@@ -16,7 +16,22 @@ const lender = parseLenderEnv(process.env);
 
 export default defineConfig({
   // Build-time edits of Chakra for start-up time: build/chakra/README.md.
-  plugins: [react(), ...chakraBuildEdits(SRC_DIR)],
+  plugins: [
+    react(),
+    ...chakraBuildEdits(SRC_DIR),
+    // index.html's own title (the page shown before the app sets its own) names the configured brand too.
+    {
+      name: 'lender-brand-title',
+      transformIndexHtml: (html: string) =>
+        html.replaceAll(
+          '%LENDER_BRAND%',
+          lender.brandName.replace(
+            /[&<>"]/g,
+            (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c,
+          ),
+        ),
+    },
+  ],
   resolve: { alias },
   define: { __LENDER_CONFIG__: JSON.stringify(lender) },
   // Only VITE_* variables reach the browser; never widen this prefix.
