@@ -89,8 +89,23 @@ export function slowCases(cases: StringCase[]): string[] {
   if (slow.length > 0) return slow;
   for (const [name, run] of cases) {
     for (const [index, input] of longInputs.entries()) {
-      const ms = timed(() => run(input));
-      const base = Math.max(shortTimes.get(`${name}#${index}`) ?? 0, 0.5);
+      let ms = timed(() => run(input));
+      let base = Math.max(shortTimes.get(`${name}#${index}`) ?? 0, 0.5);
+      // A busy machine can stall one reading (other work, a collection of a large heap): a case past both limits is
+      // measured again, the short and the long input one after the other, and judged on its quickest readings.
+      for (let retry = 0; retry < 3 && ms > BOUND_MS && ms / base > GROWTH_LIMIT; retry++) {
+        base = Math.max(
+          Math.min(
+            base,
+            timed(() => run(shortInputs[index] ?? '')),
+          ),
+          0.5,
+        );
+        ms = Math.min(
+          ms,
+          timed(() => run(input)),
+        );
+      }
       if (ms > BOUND_MS && ms / base > GROWTH_LIMIT)
         slow.push(
           `${name} on ${JSON.stringify(input.slice(0, 24))}… (${long} chars): ${ms.toFixed(0)} ms, ${(ms / base).toFixed(0)}x the time at ${short}`,

@@ -171,6 +171,24 @@ describe('rows grouped under day headings', () => {
     ]);
     expect(rowsOf(statement)).toEqual([['2026-08-04', 'STRIPE PAYOUT', 80_00, 'credit']]);
   });
+
+  it('reads a row whose long description runs up against its amount (one piece of text)', () => {
+    const statement = parse([
+      page([
+        [[40, 'Statement period Aug 1, 2026 - Aug 31, 2026']],
+        opening('1,000.00'),
+        [[40, 'Monday, August 24']],
+        [[60, 'ACH DEBIT MERIDIAN WHOLESALE SUPPLY INV 919022 TRACE# 653712965016216 -$100.00']],
+        [[40, 'Tuesday, August 25']],
+        [[60, 'STRIPE PAYOUT'], right(560, '$80.00')],
+        [[40, 'Ending balance'], right(300, '980.00')],
+      ]),
+    ]);
+    expect(rowsOf(statement)).toEqual([
+      ['2026-08-24', 'ACH DEBIT MERIDIAN WHOLESALE SUPPLY INV 919022 TRACE# 653712965016216', 100_00, 'debit'],
+      ['2026-08-25', 'STRIPE PAYOUT', 80_00, 'credit'],
+    ]);
+  });
 });
 
 describe('descriptions and counterparties', () => {

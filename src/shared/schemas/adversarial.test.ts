@@ -102,6 +102,15 @@ describe('shared schemas on 100,000-character adversarial input', () => {
     expect(slowCases(cases)).toEqual([]);
   });
 
+  it(
+    'finds a pattern whose time grows with the square of the input (the check is not vacuous)',
+    LINEAR_TIME_TEST,
+    () => {
+      // From every start in a run of spaces, the pattern reads the whole run before failing on the missing "x".
+      expect(slowCases([['quadratic', (value) => /\s*x$/.test(value)]])).not.toEqual([]);
+    },
+  );
+
   it('runs the exported string helpers in linear time', LINEAR_TIME_TEST, () => {
     const cases: StringCase[] = [
       ['dollarsToCents', admin.dollarsToCents],
