@@ -2,7 +2,7 @@
 // that day's balance, then rows of description and amounts that print no date of their own.
 import { parseRowDate, type RowDate } from './dates';
 import type { Line } from './text-layout';
-import { carriesAmount, signedCents } from './statement-rows';
+import { signedCents } from './statement-rows';
 import { CLOSING_LABEL, OPENING_LABEL } from './statement-words';
 
 const WEEKDAY = /^(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|nesday|sday|urday|rsday)?\b\.?,?\s*/i;
@@ -35,7 +35,7 @@ export function dayBalance(line: Line): number | null {
 
 /** A line with words and an amount but no date at its start: a row under a day heading. */
 export function undatedRow(line: Line): boolean {
-  if (!carriesAmount(line)) return false;
+  if (!line.cells.some((cell) => cell.money)) return false;
   const first = line.cells[0];
   if (!first || first.money || !/[A-Za-z]/.test(first.text) || parseRowDate(first.text)) return false;
   return !OPENING_LABEL.test(line.text) && !CLOSING_LABEL.test(line.text) && dayBalance(line) === null;
@@ -51,7 +51,7 @@ export function dayHeadings(lines: Line[]): Map<number, RowDate | null> {
   lines.forEach((line, index) => {
     const date = dateOnly(line);
     if (!date) return;
-    const next = lines.slice(index + 1, index + 12).find(carriesAmount);
+    const next = lines.slice(index + 1, index + 12).find((item) => item.cells.some((cell) => cell.money));
     const adjacent = next === lines[index + 1] || (next !== undefined && next.page !== line.page);
     found.set(index, next && adjacent && undatedRow(next) ? date : null);
   });

@@ -256,16 +256,6 @@ export function readPart(part: RowPart, line: Line): ReadRow {
   };
 }
 
-/**
- * Whether a line carries an amount: a money cell, or a description printed up against its amount so that both
- * arrive as one piece of text (readPart splits such an amount off; see there).
- */
-export function carriesAmount(line: Line): boolean {
-  if (line.cells.some((cell) => cell.money)) return true;
-  const tail = splitLastWord(line.cells.at(-1)?.text ?? '');
-  return Boolean(tail && /[A-Za-z]/.test(tail.rest) && parseMoney(tail.last));
-}
-
 /** Text and its last word, split at the last run of spaces (no pattern, so a hostile line costs one pass). */
 function splitLastWord(text: string): { rest: string; last: string } | null {
   const trimmed = text.trimEnd();
