@@ -8,6 +8,7 @@ import {
 import {
   decisionReason,
   isAdverseReason,
+  type AdverseActionNoticeKind,
   type AdverseActionNoticeDto,
   type ApplicationDecisionDto,
   type DecisionContextDto,
@@ -31,6 +32,36 @@ import { engineNoticeReasons, suggestReasons } from './decision-reasons';
 
 const COUNTER_OFFER_NEEDS_REASON =
   'This approval is for less than the applicant requested: choose at least one reason against the full amount';
+
+/** Writes an adverse action notice (its text built now, with the lender's details) for a staff or engine decision. */
+async function storeNotice(
+  tx: Tx,
+  lender: LenderConfig,
+  notice: {
+    kind: AdverseActionNoticeKind;
+    applicationId: string;
+    businessName: string;
+    requestedCents: number;
+    approvedCents: number | null;
+    reasons: string[];
+    otherReason: string | null;
+    decisionId: string | null;
+    at: Date;
+  },
+): Promise<string> {
+  const { decisionId, at, ...facts } = notice;
+  const id = newId();
+  const content = buildAdverseActionNotice({ ...facts, lender, decidedAt: at });
+  await tx.insert(adverseActionNotices).values({
+    id,
+    applicationId: notice.applicationId,
+    decisionId,
+    kind: notice.kind,
+    content,
+    createdAt: at,
+  });
+  return id;
+}
 
 /**
  * Stores a decision (inside the status change's transaction, after the application row is updated) and, for a
@@ -72,24 +103,19 @@ export async function recordDecision(
     decidedBy: actor.id,
     decidedAt,
   });
-  let noticeId: string | null = null;
-  if (kind) {
-    noticeId = newId();
-    const content = buildAdverseActionNotice({
-      kind,
-      applicationId: application.id,
-      businessName: application.businessName,
-      requestedCents: application.loanAmountCents,
-      approvedCents,
-      reasons,
-      otherReason: input.otherReason,
-      lender,
-      decidedAt,
-    });
-    await tx
-      .insert(adverseActionNotices)
-      .values({ id: noticeId, applicationId: application.id, decisionId, kind, content, createdAt: decidedAt });
-  }
+  const noticeId = kind
+    ? await storeNotice(tx, lender, {
+        kind,
+        applicationId: application.id,
+        businessName: application.businessName,
+        requestedCents: application.loanAmountCents,
+        approvedCents,
+        reasons,
+        otherReason: input.otherReason,
+        decisionId,
+        at: decidedAt,
+      })
+    : null;
   // Codes only: the note and the applicant-facing sentence stay in their table (no free text in the audit log).
   await recordAudit(tx, {
     actorId: actor.id,
@@ -135,9 +161,7 @@ export async function issueEngineNotice(
       .where(and(eq(adverseActionNotices.applicationId, applicationId), isNull(adverseActionNotices.decisionId)));
     if (existing) return null;
     const reasons = engineNoticeReasons(row.analysis, kind);
-    const id = newId();
-    const createdAt = new Date();
-    const content = buildAdverseActionNotice({
+    const id = await storeNotice(tx, deps.env.lender, {
       kind,
       applicationId,
       businessName: row.businessName,
@@ -145,10 +169,9 @@ export async function issueEngineNotice(
       approvedCents,
       reasons,
       otherReason: null,
-      lender: deps.env.lender,
-      decidedAt: createdAt,
+      decisionId: null,
+      at: new Date(),
     });
-    await tx.insert(adverseActionNotices).values({ id, applicationId, decisionId: null, kind, content, createdAt });
     await recordAudit(tx, {
       actorRole: 'system',
       action: 'application.adverse_action',
