@@ -2,6 +2,7 @@ import { Alert, Stack, Text } from '@chakra-ui/react';
 import { MAX_BANK_STATEMENTS } from '@shared/constants';
 import { APPLICATION_MESSAGES, fileProblem, type DocumentField } from '@shared/schemas/application';
 import type { WizardFiles } from '../utils/submit';
+import { WELCOME_BACK } from '../utils/wizard';
 import { FileDropzone } from './file-dropzone';
 
 export type DocumentErrors = Partial<Record<DocumentField, string>>;
@@ -55,10 +56,7 @@ export function DocumentsStep({ files, errors, isReturning, onFilesChange, onErr
           <Alert.Indicator />
           <Alert.Content>
             <Alert.Title>Welcome back</Alert.Title>
-            <Alert.Description>
-              We&apos;ve pre-filled your information from your previous application. Please upload your latest bank
-              statements.
-            </Alert.Description>
+            <Alert.Description>{WELCOME_BACK}</Alert.Description>
           </Alert.Content>
         </Alert.Root>
       ) : (

@@ -41,6 +41,7 @@ import {
   type WizardStep,
   type WizardValues,
   warmStepSchemas,
+  WELCOME_BACK,
 } from '../utils/wizard';
 import {
   focusFirstDocumentError,
@@ -54,8 +55,6 @@ import {
 import { usePreparedStep, useStepHeadingFocus } from './use-step-display';
 
 export const SUBMIT_FALLBACK = 'Failed to submit application. Please try again.';
-export const WELCOME_BACK =
-  "We've pre-filled your information from your previous application. Please upload your latest bank statements.";
 
 /**
  * The wizard's state and what changes it: the form, the step on screen and the one prepared after it, the files, the

@@ -13,6 +13,10 @@ import {
 } from '@shared/schemas/application';
 import type { z } from 'zod';
 
+/** The returning client's welcome, in the toast and on the Upload Documents step. */
+export const WELCOME_BACK =
+  "We've pre-filled your information from your previous application. Please upload your latest bank statements.";
+
 /** Every answer as typed (all text). */
 export type WizardValues = Record<ApplicationField, string>;
 export type WizardMode = 'new' | 'returning';
