@@ -21,7 +21,7 @@ import { closeReader } from '../server/services/underwriting/index';
 import { noisePng } from '../server/test/statements/bad-files';
 import { buildLedger } from '../server/test/statements/ledger';
 import { renderStatementPdf } from '../server/test/statements/render';
-import { yearsAgo } from '../src/shared/schemas/application.test-helpers';
+import { VALID_ANSWERS } from '../src/shared/schemas/application.test-helpers';
 
 const MiB = 1024 * 1024;
 const arg = (name: string, fallback: string) => {
@@ -54,22 +54,11 @@ async function writeStatement(dir: string, index: number): Promise<string> {
 
 function formData() {
   return JSON.stringify({
+    ...VALID_ANSWERS,
     loanAmount: '150,000',
     businessName: `Bench Bakery ${randomUUID().slice(0, 6)} LLC`,
-    ein: '91-2345678',
-    businessAddress: '100 Test Avenue, Springfield, IL 62701',
-    businessAddress2: '',
-    businessStartDate: yearsAgo(7),
-    businessType: 'Restaurant',
-    timeInBusiness: '5-10 years',
     ownerName: 'Bench Applicant',
-    ssn: '900-12-3456',
     email: `bench-${randomUUID().slice(0, 8)}@example.test`,
-    phone: '(555) 010-0100',
-    dateOfBirth: '1980-01-15',
-    estimatedCreditScore: '700',
-    monthlyRevenue: '$50,000 - $100,000',
-    additionalInfo: '',
     consentVerification: true,
     consentElectronicRecords: true,
     isExistingClient: false,
