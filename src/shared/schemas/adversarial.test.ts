@@ -7,6 +7,7 @@ import * as chatGuard from './chat-guard';
 import * as client from './client';
 import * as offers from './offers';
 import * as site from './site';
+import { isRealIsoDate } from '../calendar';
 import { groupDigits, groupThousands } from '../group-thousands';
 import * as masks from '../masks';
 import { isValidEmail } from '../email';
@@ -114,7 +115,7 @@ describe('shared schemas on 100,000-character adversarial input', () => {
   it('runs the exported string helpers in linear time', LINEAR_TIME_TEST, () => {
     const cases: StringCase[] = [
       ['dollarsToCents', admin.dollarsToCents],
-      ['isRealIsoDate', application.isRealIsoDate],
+      ['isRealIsoDate', isRealIsoDate],
       ['declaredFileKind', (value) => application.declaredFileKind({ name: value, type: value })],
       ['fileProblem', (value) => application.fileProblem({ name: value, type: value, size: 1 })],
       ['failedPasswordRules', auth.failedPasswordRules],

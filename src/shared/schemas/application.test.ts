@@ -1,16 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { ageOn, isRealIsoDate, todayUtc } from '../calendar';
 import {
-  ageOn,
   applicationFormSchema,
   createAccountFormSchema,
   declaredFileKind,
   documentErrors,
   fileProblem,
   idempotencyKeySchema,
-  isRealIsoDate,
   returningApplicationFormSchema,
-  todayUtc,
 } from './application';
 import { VALID_ANSWERS } from './application.test-helpers';
 

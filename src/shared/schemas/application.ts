@@ -70,8 +70,6 @@ export const EIN_RE = /^\d{2}-\d{7}$/;
 export const PHONE_RE = /^\(\d{3}\) \d{3}-\d{4}$/;
 export const ADDITIONAL_INFO_MAX = 5000;
 
-export { ageOn, isRealIsoDate, todayUtc };
-
 /** Unicode normalised once, trimmed: whitespace-only text counts as empty. */
 const text = (requiredMessage: string) =>
   z
