@@ -1,4 +1,4 @@
-import { Badge, Button, Field, HStack, Input, NativeSelect, Stack, Table } from '@chakra-ui/react';
+import { Badge, Button, Stack, Table } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { trpc } from '@/lib/trpc';
@@ -9,11 +9,11 @@ import { useListErrorToast } from '../hooks/use-list-error-toast';
 import type { ApplicantRow } from '../types';
 import type { AssigneeFilter } from '@shared/schemas/back-office-work';
 import { AssigneeFilterField } from './assignee-filter';
+import { FilterSelect, RowActions, SearchField } from './list-controls';
 import { formatCalendarDate, formatDateTime } from '@shared/format';
 import { PagedTable } from './data-table';
 
 type ActiveFilter = (typeof ACTIVE_FILTERS)[number];
-const isActiveFilter = (value: string): value is ActiveFilter => (ACTIVE_FILTERS as readonly string[]).includes(value);
 const ACTIVE_LABELS: Record<ActiveFilter, string> = { all: 'All applicants', active: 'Active', inactive: 'Inactive' };
 
 type Props = {
@@ -51,32 +51,21 @@ export function ApplicantsTab({ onView, onApps }: Props) {
         role="search"
         aria-label="Filter applicants"
       >
-        <Field.Root flex="2">
-          <Field.Label>Search applicants</Field.Label>
-          <Input
-            type="search"
-            placeholder="Name, email or business"
-            value={search}
-            maxLength={100}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </Field.Root>
-        <Field.Root flex="1">
-          <Field.Label>Account status</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field
-              value={isActive}
-              onChange={(event) => isActiveFilter(event.currentTarget.value) && setIsActive(event.currentTarget.value)}
-            >
-              {ACTIVE_FILTERS.map((value) => (
-                <option key={value} value={value}>
-                  {ACTIVE_LABELS[value]}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
+        <SearchField
+          flex="2"
+          label="Search applicants"
+          placeholder="Name, email or business"
+          value={search}
+          onChange={setSearch}
+        />
+        <FilterSelect
+          flex="1"
+          label="Account status"
+          options={ACTIVE_FILTERS}
+          labelOf={(value) => ACTIVE_LABELS[value]}
+          value={isActive}
+          onChange={setIsActive}
+        />
         <AssigneeFilterField flex="1" value={assignee} onChange={setAssignee} />
         <Button asChild variant="outline" colorPalette="brand">
           <a href={exportHref(term, isActive)} download>
@@ -121,19 +110,12 @@ export function ApplicantsTab({ onView, onApps }: Props) {
               <Table.Cell>{row.lastLoginAt ? formatDateTime(row.lastLoginAt) : 'Never'}</Table.Cell>
               <Table.Cell whiteSpace="nowrap">{formatCalendarDate(row.createdAt)}</Table.Cell>
               <Table.Cell>
-                <HStack gap="1">
-                  <Button size="xs" variant="outline" aria-label={`View ${name}`} onClick={() => onView(row)}>
-                    View
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="ghost"
-                    aria-label={`Applications of ${name}`}
-                    onClick={() => onApps(row.email)}
-                  >
-                    Apps
-                  </Button>
-                </HStack>
+                <RowActions
+                  actions={[
+                    { label: 'View', ariaLabel: `View ${name}`, onClick: () => onView(row), kind: 'view' },
+                    { label: 'Apps', ariaLabel: `Applications of ${name}`, onClick: () => onApps(row.email) },
+                  ]}
+                />
               </Table.Cell>
             </Table.Row>
           );

@@ -1,8 +1,9 @@
-import { Button, Table } from '@chakra-ui/react';
+import { Table } from '@chakra-ui/react';
 import type { ApplicationRow } from '../types';
 import { formatCalendarDate, formatUsd, shortId } from '@shared/format';
 import { AiDecisionBadge, StatusBadge } from './badges';
 import { DataTable } from './data-table';
+import { ViewButton } from './list-controls';
 
 /** A compact list of applications inside a dialog (by email, an applicant's own). */
 export function ApplicationListTable({
@@ -33,14 +34,7 @@ export function ApplicationListTable({
           </Table.Cell>
           <Table.Cell whiteSpace="nowrap">{formatCalendarDate(row.createdAt)}</Table.Cell>
           <Table.Cell>
-            <Button
-              size="xs"
-              variant="outline"
-              aria-label={`View application ${shortId(row.id)}`}
-              onClick={() => onView(row.id)}
-            >
-              View
-            </Button>
+            <ViewButton ariaLabel={`View application ${shortId(row.id)}`} onClick={() => onView(row.id)} />
           </Table.Cell>
         </Table.Row>
       ))}

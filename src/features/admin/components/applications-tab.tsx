@@ -1,4 +1,4 @@
-import { Button, Field, HStack, Input, NativeSelect, Stack, Table } from '@chakra-ui/react';
+import { Stack, Table } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { trpc } from '@/lib/trpc';
@@ -17,13 +17,10 @@ import { AiDecisionBadge } from './badges';
 import { PagedTable } from './data-table';
 import { StatusSelect } from './status-select';
 import { AssigneeFilterField } from './assignee-filter';
+import { FilterSelect, RowActions, SearchField } from './list-controls';
 
 type StatusFilter = (typeof APPLICATION_STATUS_FILTERS)[number];
 type AiFilter = (typeof AI_STATUS_FILTERS)[number];
-
-const isStatusFilter = (value: string): value is StatusFilter =>
-  (APPLICATION_STATUS_FILTERS as readonly string[]).includes(value);
-const isAiFilter = (value: string): value is AiFilter => (AI_STATUS_FILTERS as readonly string[]).includes(value);
 
 type Props = {
   onView: (id: string, focus?: 'analysis') => void;
@@ -48,48 +45,29 @@ export function ApplicationsTab({ onView, onByEmail }: Props) {
   return (
     <Stack gap="4">
       <Stack direction={{ base: 'column', md: 'row' }} gap="3" role="search" aria-label="Filter applications">
-        <Field.Root flex="2">
-          <Field.Label>Search applications</Field.Label>
-          <Input
-            type="search"
-            placeholder="Business, owner, email or ID"
-            value={search}
-            maxLength={100}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </Field.Root>
-        <Field.Root flex="1">
-          <Field.Label>Status</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field
-              value={status}
-              onChange={(event) => isStatusFilter(event.currentTarget.value) && setStatus(event.currentTarget.value)}
-            >
-              {APPLICATION_STATUS_FILTERS.map((value) => (
-                <option key={value} value={value}>
-                  {value === 'all' ? 'All statuses' : applicationStatusLabel(value)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
-        <Field.Root flex="1">
-          <Field.Label>AI status</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field
-              value={aiApproved}
-              onChange={(event) => isAiFilter(event.currentTarget.value) && setAiApproved(event.currentTarget.value)}
-            >
-              {AI_STATUS_FILTERS.map((value) => (
-                <option key={value} value={value}>
-                  {value === 'all' ? 'All AI decisions' : aiDecisionLabel(value)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
+        <SearchField
+          flex="2"
+          label="Search applications"
+          placeholder="Business, owner, email or ID"
+          value={search}
+          onChange={setSearch}
+        />
+        <FilterSelect
+          flex="1"
+          label="Status"
+          options={APPLICATION_STATUS_FILTERS}
+          labelOf={(value) => (value === 'all' ? 'All statuses' : applicationStatusLabel(value))}
+          value={status}
+          onChange={setStatus}
+        />
+        <FilterSelect
+          flex="1"
+          label="AI status"
+          options={AI_STATUS_FILTERS}
+          labelOf={(value) => (value === 'all' ? 'All AI decisions' : aiDecisionLabel(value))}
+          value={aiApproved}
+          onChange={setAiApproved}
+        />
         <AssigneeFilterField flex="1" value={assignee} onChange={setAssignee} />
       </Stack>
 
@@ -127,35 +105,26 @@ export function ApplicationsTab({ onView, onByEmail }: Props) {
             </Table.Cell>
             <Table.Cell whiteSpace="nowrap">{formatCalendarDate(row.createdAt)}</Table.Cell>
             <Table.Cell>
-              <HStack gap="1">
-                <Button
-                  size="xs"
-                  variant="outline"
-                  aria-label={`View ${row.businessName}`}
-                  onClick={() => onView(row.id)}
-                >
-                  View
-                </Button>
-                <Button
-                  size="xs"
-                  variant="ghost"
-                  aria-label={`Applications by email for ${row.businessName}`}
-                  onClick={() => onByEmail(row.email)}
-                >
-                  By Email
-                </Button>
-                {row.aiApproved === 'review' && (
-                  <Button
-                    size="xs"
-                    colorPalette="orange"
-                    variant="surface"
-                    aria-label={`Review ${row.businessName}`}
-                    onClick={() => onView(row.id, 'analysis')}
-                  >
-                    Review
-                  </Button>
-                )}
-              </HStack>
+              <RowActions
+                actions={[
+                  { label: 'View', ariaLabel: `View ${row.businessName}`, onClick: () => onView(row.id), kind: 'view' },
+                  {
+                    label: 'By Email',
+                    ariaLabel: `Applications by email for ${row.businessName}`,
+                    onClick: () => onByEmail(row.email),
+                  },
+                  ...(row.aiApproved === 'review'
+                    ? [
+                        {
+                          label: 'Review',
+                          ariaLabel: `Review ${row.businessName}`,
+                          onClick: () => onView(row.id, 'analysis'),
+                          kind: 'attention' as const,
+                        },
+                      ]
+                    : []),
+                ]}
+              />
             </Table.Cell>
           </Table.Row>
         ))}

@@ -1,34 +1,14 @@
-import { Field, NativeSelect } from '@chakra-ui/react';
-import { ASSIGNEE_FILTERS, type AssigneeFilter } from '@shared/schemas/back-office-work';
 import type { ComponentProps } from 'react';
+import { ASSIGNEE_FILTERS, type AssigneeFilter } from '@shared/schemas/back-office-work';
+import { FilterSelect } from './list-controls';
 
-const isAssigneeFilter = (value: string): value is AssigneeFilter =>
-  (ASSIGNEE_FILTERS as readonly string[]).includes(value);
+const ASSIGNEE_LABELS: Record<AssigneeFilter, string> = { all: "Everyone's", mine: 'Mine' };
 
 /** The "Assigned: Everyone's / Mine" filter of the staff lists. */
-export function AssigneeFilterField({
-  value,
-  onChange,
-  selectProps,
-  ...fieldProps
-}: {
-  value: AssigneeFilter;
-  onChange: (value: AssigneeFilter) => void;
-  selectProps?: ComponentProps<typeof NativeSelect.Root>;
-} & Omit<ComponentProps<typeof Field.Root>, 'onChange'>) {
+export function AssigneeFilterField(
+  props: Omit<ComponentProps<typeof FilterSelect<AssigneeFilter>>, 'label' | 'options' | 'labelOf'>,
+) {
   return (
-    <Field.Root {...fieldProps}>
-      <Field.Label>Assigned</Field.Label>
-      <NativeSelect.Root {...selectProps}>
-        <NativeSelect.Field
-          value={value}
-          onChange={(event) => isAssigneeFilter(event.currentTarget.value) && onChange(event.currentTarget.value)}
-        >
-          <option value="all">Everyone&apos;s</option>
-          <option value="mine">Mine</option>
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </Field.Root>
+    <FilterSelect label="Assigned" options={ASSIGNEE_FILTERS} labelOf={(value) => ASSIGNEE_LABELS[value]} {...props} />
   );
 }

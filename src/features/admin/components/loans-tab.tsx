@@ -1,4 +1,4 @@
-import { Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Stack, Table, Text } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AssigneeFilter } from '@shared/schemas/back-office-work';
@@ -10,6 +10,7 @@ import { formatCalendarDate, formatUsd, formatUsdCents } from '@shared/format';
 import { LoanStatusBadge } from './badges';
 import { AssigneeFilterField } from './assignee-filter';
 import { PagedTable } from './data-table';
+import { RowActions } from './list-controls';
 
 type Props = { onView: (applicationId: string) => void; onPayments: (loan: LoanRow) => void };
 
@@ -68,24 +69,21 @@ export function LoansTab({ onView, onPayments }: Props) {
               <LoanStatusBadge status={loan.status} daysPastDue={loan.daysPastDue} />
             </Table.Cell>
             <Table.Cell>
-              <HStack gap="1">
-                <Button
-                  size="xs"
-                  variant="outline"
-                  aria-label={`View ${loan.businessName}`}
-                  onClick={() => onView(loan.applicationId)}
-                >
-                  View
-                </Button>
-                <Button
-                  size="xs"
-                  variant="ghost"
-                  aria-label={`Payments for ${loan.businessName}`}
-                  onClick={() => onPayments(loan)}
-                >
-                  Payments
-                </Button>
-              </HStack>
+              <RowActions
+                actions={[
+                  {
+                    label: 'View',
+                    ariaLabel: `View ${loan.businessName}`,
+                    onClick: () => onView(loan.applicationId),
+                    kind: 'view',
+                  },
+                  {
+                    label: 'Payments',
+                    ariaLabel: `Payments for ${loan.businessName}`,
+                    onClick: () => onPayments(loan),
+                  },
+                ]}
+              />
             </Table.Cell>
           </Table.Row>
         ))}

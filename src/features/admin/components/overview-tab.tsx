@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, Heading, HStack, SimpleGrid, Skeleton, Stack, Stat, Text } from '@chakra-ui/react';
+import { Alert, Box, Card, Heading, HStack, SimpleGrid, Skeleton, Stack, Stat, Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { toaster } from '@/components/ui/toaster';
 import { getErrorMessage } from '@/lib/errors';
@@ -6,6 +6,7 @@ import { trpc } from '@/lib/trpc';
 import type { DashboardData } from '../types';
 import { formatCalendarDate, formatTime, formatUsd } from '@shared/format';
 import { AiDecisionBadge, StatusBadge } from './badges';
+import { ViewButton } from './list-controls';
 
 type Props = { dashboard: DashboardData | undefined; onView: (id: string) => void };
 
@@ -86,14 +87,7 @@ export function OverviewTab({ dashboard, onView }: Props) {
                   <HStack gap="2">
                     <StatusBadge status={row.status} />
                     <AiDecisionBadge decision={row.aiApproved} />
-                    <Button
-                      size="xs"
-                      variant="outline"
-                      aria-label={`View ${row.businessName}`}
-                      onClick={() => onView(row.id)}
-                    >
-                      View
-                    </Button>
+                    <ViewButton ariaLabel={`View ${row.businessName}`} onClick={() => onView(row.id)} />
                   </HStack>
                 </HStack>
               ))}

@@ -1,27 +1,14 @@
-import {
-  Badge,
-  Button,
-  Field,
-  Heading,
-  HStack,
-  Input,
-  List,
-  Progress,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Textarea,
-} from '@chakra-ui/react';
+import { Badge, Button, Heading, HStack, List, Progress, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useId, useState, type FormEvent } from 'react';
 import { FormDialog } from '@/components/form-dialog';
-import { toaster } from '@/components/ui/toaster';
-import { firstFieldErrors, firstIssueMessages, getErrorMessage } from '@/lib/errors';
+import { submitCheckedForm } from '@/components/form-submit';
+import { getErrorMessage } from '@/lib/errors';
 import { LOWER_PAYMENT_REASON_MAX, requestLowerPaymentSchema } from '@shared/schemas/offers';
 import { useLowerPaymentRequests, usePayoffQuote, useRenewal, useRequestLowerPayment } from '../hooks/use-offers';
 import { formatCalendarDate, formatLocalDate, formatUsd } from '@shared/format';
 import { parseDollars, renewalProgress } from '../utils/offers';
 import type { ClientLoan } from '../types';
+import { DollarsField, ReasonField } from './request-fields';
 
 const REQUEST_STATUS_LABELS = { open: 'Open', in_review: 'In review', closed: 'Closed' } as const;
 
@@ -176,34 +163,30 @@ function LowerPaymentDialog({
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = requestLowerPaymentSchema.safeParse({
-      loanId: loan.id,
-      requestedWeeklyPayment: payment.trim() ? parseDollars(payment) : undefined,
-      reason,
-    });
-    const next: LowerErrors = parsed.success ? {} : firstIssueMessages(parsed.error.issues, LOWER_FIELDS);
-    if (parsed.success && parsed.data.requestedWeeklyPayment >= loan.weeklyPayment) {
-      next.requestedWeeklyPayment = `Please enter less than your current payment of ${formatUsd(loan.weeklyPayment)}`;
-    }
-    setErrors(next);
-    if (!parsed.success || Object.keys(next).length > 0) return;
-    try {
-      await request.mutateAsync(parsed.data);
-      toaster.create({
-        type: 'success',
+    const sent = await submitCheckedForm({
+      checked: requestLowerPaymentSchema.safeParse({
+        loanId: loan.id,
+        requestedWeeklyPayment: payment.trim() ? parseDollars(payment) : undefined,
+        reason,
+      }),
+      fields: LOWER_FIELDS,
+      check: (data): LowerErrors =>
+        data.requestedWeeklyPayment >= loan.weeklyPayment
+          ? {
+              requestedWeeklyPayment: `Please enter less than your current payment of ${formatUsd(loan.weeklyPayment)}`,
+            }
+          : {},
+      setErrors,
+      send: request.mutateAsync,
+      sent: () => ({
         title: 'Lower Payment Requested',
         description: 'A funding specialist will review your request and reach out within 24 hours.',
-      });
-      reset();
-      onOpenChange(false);
-    } catch (error) {
-      setErrors(firstFieldErrors(error, LOWER_FIELDS));
-      toaster.create({
-        type: 'error',
-        title: 'Failed to request a lower payment',
-        description: getErrorMessage(error),
-      });
-    }
+      }),
+      failureTitle: 'Failed to request a lower payment',
+    });
+    if (!sent) return;
+    reset();
+    onOpenChange(false);
   }
 
   return (
@@ -220,36 +203,23 @@ function LowerPaymentDialog({
         <Text color="fg.muted" fontSize="sm">
           {`${loan.businessName}: your weekly payment is ${formatUsd(loan.weeklyPayment)}. If your revenue has dropped, tell us what you can pay; a funding specialist reviews every request.`}
         </Text>
-        <Field.Root required invalid={Boolean(errors.requestedWeeklyPayment)}>
-          <Field.Label>
-            Weekly payment you can afford <Field.RequiredIndicator />
-          </Field.Label>
-          <Input
-            name="requestedWeeklyPayment"
-            inputMode="numeric"
-            placeholder={`Less than ${formatUsd(loan.weeklyPayment)}`}
-            value={payment}
-            onChange={(event) => setPayment(event.target.value)}
-          />
-          {errors.requestedWeeklyPayment ? (
-            <Field.ErrorText>{errors.requestedWeeklyPayment}</Field.ErrorText>
-          ) : (
-            <Field.HelperText>Whole US dollars.</Field.HelperText>
-          )}
-        </Field.Root>
-        <Field.Root required invalid={Boolean(errors.reason)}>
-          <Field.Label>
-            What changed? <Field.RequiredIndicator />
-          </Field.Label>
-          <Textarea
-            name="reason"
-            rows={4}
-            maxLength={LOWER_PAYMENT_REASON_MAX}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-          />
-          {errors.reason && <Field.ErrorText>{errors.reason}</Field.ErrorText>}
-        </Field.Root>
+        <DollarsField
+          required
+          name="requestedWeeklyPayment"
+          label="Weekly payment you can afford"
+          placeholder={`Less than ${formatUsd(loan.weeklyPayment)}`}
+          value={payment}
+          onChange={setPayment}
+          error={errors.requestedWeeklyPayment}
+        />
+        <ReasonField
+          name="reason"
+          label="What changed?"
+          maxLength={LOWER_PAYMENT_REASON_MAX}
+          value={reason}
+          onChange={setReason}
+          error={errors.reason}
+        />
       </Stack>
     </FormDialog>
   );

@@ -1,12 +1,12 @@
-import { Field, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Field, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { FormDialog } from '@/components/form-dialog';
-import { toaster } from '@/components/ui/toaster';
-import { firstFieldErrors, firstIssueMessages, getErrorMessage } from '@/lib/errors';
+import { submitCheckedForm } from '@/components/form-submit';
 import { createRefinanceRequestSchema, REFINANCE_REASON_MAX } from '@shared/schemas/client';
 import { useRequestRefinance } from '../hooks/use-client-area';
 import { formatUsd } from '@shared/format';
 import type { ClientLoan } from '../types';
+import { DollarsField, ReasonField } from './request-fields';
 
 const FIELDS = ['loanId', 'requestedAmount', 'reason'] as const;
 type Errors = Partial<Record<(typeof FIELDS)[number], string>>;
@@ -39,29 +39,21 @@ export function RefinanceDialog({
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     const digits = amount.replace(/[$,\s]/g, '');
-    const parsed = createRefinanceRequestSchema.safeParse({
-      loanId: loanId || undefined,
-      requestedAmount: digits ? Number(digits) : undefined,
-      reason,
+    const sent = await submitCheckedForm({
+      checked: createRefinanceRequestSchema.safeParse({
+        loanId: loanId || undefined,
+        requestedAmount: digits ? Number(digits) : undefined,
+        reason,
+      }),
+      fields: FIELDS,
+      setErrors,
+      send: request.mutateAsync,
+      sent: (result) => ({ title: 'Refinance Request Sent', description: result.message }),
+      failureTitle: 'Failed to send refinance request',
     });
-    if (!parsed.success) {
-      setErrors(firstIssueMessages(parsed.error.issues, FIELDS));
-      return;
-    }
-    setErrors({});
-    try {
-      const result = await request.mutateAsync(parsed.data);
-      toaster.create({ type: 'success', title: 'Refinance Request Sent', description: result.message });
-      reset();
-      onOpenChange(false);
-    } catch (error) {
-      setErrors(firstFieldErrors(error, FIELDS));
-      toaster.create({
-        type: 'error',
-        title: 'Failed to send refinance request',
-        description: getErrorMessage(error),
-      });
-    }
+    if (!sent) return;
+    reset();
+    onOpenChange(false);
   }
 
   return (
@@ -95,34 +87,22 @@ export function RefinanceDialog({
             {errors.loanId && <Field.ErrorText>{errors.loanId}</Field.ErrorText>}
           </Field.Root>
         )}
-        <Field.Root invalid={Boolean(errors.requestedAmount)}>
-          <Field.Label>Amount needed (optional)</Field.Label>
-          <Input
-            name="requestedAmount"
-            inputMode="numeric"
-            placeholder="e.g. 50000"
-            value={amount}
-            onChange={(event) => setAmount(event.target.value)}
-          />
-          {errors.requestedAmount ? (
-            <Field.ErrorText>{errors.requestedAmount}</Field.ErrorText>
-          ) : (
-            <Field.HelperText>Whole US dollars.</Field.HelperText>
-          )}
-        </Field.Root>
-        <Field.Root required invalid={Boolean(errors.reason)}>
-          <Field.Label>
-            Why would you like to refinance? <Field.RequiredIndicator />
-          </Field.Label>
-          <Textarea
-            name="reason"
-            rows={4}
-            maxLength={REFINANCE_REASON_MAX}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-          />
-          {errors.reason && <Field.ErrorText>{errors.reason}</Field.ErrorText>}
-        </Field.Root>
+        <DollarsField
+          name="requestedAmount"
+          label="Amount needed (optional)"
+          placeholder="e.g. 50000"
+          value={amount}
+          onChange={setAmount}
+          error={errors.requestedAmount}
+        />
+        <ReasonField
+          name="reason"
+          label="Why would you like to refinance?"
+          maxLength={REFINANCE_REASON_MAX}
+          value={reason}
+          onChange={setReason}
+          error={errors.reason}
+        />
       </Stack>
     </FormDialog>
   );
