@@ -33,9 +33,7 @@ function labelPieces(text: string): string[] {
 /** Opening/closing balance labels anywhere on a line, each with the nearest money to its right. */
 export function detectBalanceLabels(line: Line): BalanceLabel[] {
   const found = line.cells.flatMap((cell, index) =>
-    labelPieces(cell.text).flatMap((piece, part, pieces) =>
-      cellLabel(line, index, piece, part === pieces.length - 1),
-    ),
+    labelPieces(cell.text).flatMap((piece, part, pieces) => cellLabel(line, index, piece, part === pieces.length - 1)),
   );
   const summary = found.some((label) => label.kind === 'opening') && found.some((label) => label.kind === 'closing');
   return summary ? found.map((label) => ({ ...label, summary })) : found;
@@ -115,6 +113,19 @@ export function detectPeriodFields(line: Line, above: FieldLabel[]): { fields: P
     }
   });
   return { fields, labels };
+}
+
+// "Days in this cycle: 30", "Days in statement period 31": with a closing date, the period's length.
+const CYCLE_DAYS = /\bdays (?:in )?(?:this |the )?(?:statement |billing )?(?:cycle|period)\b\s*:?\s*(\d{1,3})(?!\d)/i;
+
+/** The number of days a statement says its period covers, when a short line prints it. */
+export function detectCycleDays(line: Line): number | null {
+  if (line.text.length > 160) return null;
+  for (const cell of line.cells) {
+    const days = Number(CYCLE_DAYS.exec(cell.text)?.[1] ?? 0);
+    if (days >= 1 && days <= 400) return days;
+  }
+  return null;
 }
 
 /** An account number printed on a line without amounts, with the account's kind when the line names it. */

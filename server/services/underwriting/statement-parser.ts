@@ -2,7 +2,7 @@
 // row is recognised by its shape (a date, then text, then one or more amounts), never by the table's headings;
 // headings, section titles, signs and markers are evidence for which way money moved, and where a running balance
 // is printed the balance's movement decides.
-import { findFullDates, toDayNumber } from './dates';
+import { findFullDates, fromDayNumber, toDayNumber } from './dates';
 import { formatCents } from './money';
 import { MIN_TEXT_CHARS_PER_PAGE } from './policy';
 import type { Line } from './text-layout';
@@ -27,6 +27,7 @@ import {
   detectHeading,
   detectPeriod,
   detectPeriodFields,
+  detectCycleDays,
   type FieldLabel,
   detectSection,
   isContinuation,
@@ -114,9 +115,16 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
     dayDate = null;
   };
   // The two labelled fields of a period printed apart, and labels waiting for their dates on the line below.
-  const fields: { start: string | null; end: string | null; page: number; labels: FieldLabel[] } = {
+  const fields: {
+    start: string | null;
+    end: string | null;
+    days: number | null;
+    page: number;
+    labels: FieldLabel[];
+  } = {
     start: null,
     end: null,
+    days: null,
     page: 0,
     labels: [],
   };
@@ -187,10 +195,15 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
       lastRow = null;
       continue;
     }
-    if (fields.page !== line.page) Object.assign(fields, { start: null, end: null, page: line.page, labels: [] });
+    if (fields.page !== line.page)
+      Object.assign(fields, { start: null, end: null, days: null, page: line.page, labels: [] });
     const found = detectPeriodFields(line, fields.labels);
     fields.labels = found.labels;
     for (const field of found.fields) fields[field.role] = field.iso;
+    fields.days = detectCycleDays(line) ?? fields.days;
+    // A closing date and the cycle's length in days, with no start printed: the period ends on the closing date.
+    if (!fields.start && fields.end && fields.days)
+      fields.start = fromDayNumber(toDayNumber(fields.end) - fields.days + 1);
     if (
       fields.start &&
       fields.end &&
@@ -198,7 +211,7 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
       toDayNumber(fields.end) - toDayNumber(fields.start) <= 400
     ) {
       startPeriod({ start: fields.start, end: fields.end }, true);
-      Object.assign(fields, { start: null, end: null });
+      Object.assign(fields, { start: null, end: null, days: null });
       if (!continuing) lastRow = null;
     }
     const labels = detectBalanceLabels(line);

@@ -62,21 +62,41 @@ export type DraftSegment = {
   account: StatementAccount | null;
 };
 
+/** The cell's text from word `take` on, its left edge moved by the share of the characters dropped. */
+function tailCell(cell: Cell, take: number): Cell {
+  const text = cell.text.split(' ').slice(take).join(' ');
+  const share = (cell.x1 - cell.x0) / Math.max(1, cell.text.length);
+  const x0 = cell.x0 + (cell.text.length - text.length) * share;
+  return { ...cell, text, x0, money: parseMoney(text) };
+}
+
+// "07:24", "1:05 PM", "16:40:09": a time of day some statements print beside the row's date.
+const TIME_OF_DAY = /^\d{1,2}:\d{2}(?::\d{2})?(?: ?[AP]\.?M\.?)?$/i;
+
+/** The cells after a row's date without a time of day printed next to it (in a cell of its own or leading one). */
+function withoutTimeOfDay(cells: Cell[]): Cell[] {
+  const first = cells[0];
+  if (!first) return cells;
+  const words = first.text.split(' ');
+  for (const take of [2, 1]) {
+    if (words.length < take || !TIME_OF_DAY.test(words.slice(0, take).join(' '))) continue;
+    return words.length === take ? cells.slice(1) : [tailCell(first, take), ...cells.slice(1)];
+  }
+  return cells;
+}
+
 /** A date at the very start of the cells (a cell, or the first words of one); the rest of the row after it. */
 function readLeadingDate(cells: Cell[]): { date: RowDate; rest: Cell[] } | null {
   const first = cells[0];
   if (!first) return null;
   const whole = parseRowDate(first.text);
-  if (whole) return { date: whole, rest: cells.slice(1) };
+  if (whole) return { date: whole, rest: withoutTimeOfDay(cells.slice(1)) };
   const words = first.text.split(' ');
   for (const take of [3, 2, 1]) {
     if (words.length <= take) continue;
     const date = parseRowDate(words.slice(0, take).join(' '));
     if (!date) continue;
-    const text = words.slice(take).join(' ');
-    const share = (first.x1 - first.x0) / Math.max(1, first.text.length);
-    const x0 = first.x0 + (first.text.length - text.length) * share;
-    return { date, rest: [{ ...first, text, x0, money: parseMoney(text) }, ...cells.slice(1)] };
+    return { date, rest: withoutTimeOfDay([tailCell(first, take), ...cells.slice(1)]) };
   }
   return null;
 }

@@ -213,6 +213,81 @@ describe('reading statement shapes', () => {
   });
 });
 
+describe('a time of day after the date', () => {
+  it('reads neither the time nor a lone type word as the description, and keeps the row', () => {
+    const statement = parse([
+      page([
+        [[40, 'Statement period 05/01/2025 to 05/31/2025']],
+        [[40, 'Beginning balance'], right(300, '1,000.00')],
+        [[40, '05/08/2025 07:24'], [128, 'DEPOSIT'], right(500, '500.00'), right(580, '1,500.00')],
+        [
+          [40, '05/09/2025'],
+          [90, '1:05 PM'],
+          [128, 'BANKCARD 8076 MTOT DEP'],
+          right(500, '250.00'),
+          right(580, '1,750.00'),
+        ],
+        [[40, '05/12/2025 16:40:09 CITY WATER'], right(500, '-50.00'), right(580, '1,700.00')],
+        [[40, 'Ending balance'], right(300, '1,700.00')],
+      ]),
+    ]);
+    expect(rowsOf(statement)).toEqual([
+      ['2025-05-08', 'DEPOSIT', 500_00, 'credit'],
+      ['2025-05-09', 'BANKCARD 8076 MTOT DEP', 250_00, 'credit'],
+      ['2025-05-12', 'CITY WATER', 50_00, 'debit'],
+    ]);
+    expect(statement.segments[0]?.balanceCheck.status).toBe('reconciled');
+  });
+});
+
+describe('a period printed as its closing date and length', () => {
+  it('takes each statement period from "Closing Date" and "Days in this cycle"', () => {
+    const month = (closing: string, days: string, opening: string, rows: [string, string, string, string][]) =>
+      page([
+        [right(560, `Statement Closing Date: ${closing}`)],
+        [
+          [394, `Days in this cycle: ${days}`],
+          [477, 'Member Number: ****5257'],
+        ],
+        [[48, 'Previous Statement Balance'], right(300, opening)],
+        [
+          [40, 'Date'],
+          [80, 'Description'],
+          [440, 'Withdrawals'],
+          [500, 'Deposits'],
+          [545, 'Balance'],
+        ],
+        ...rows.map(([date, text, amount, balance]) => [
+          [40, date] as [number, string],
+          [80, text] as [number, string],
+          right(amount.startsWith('-') ? 480 : 520, amount.replace('-', '')),
+          right(580, balance),
+        ]),
+      ]);
+    const statement = parse([
+      month('06/30/2026', '30', '1,000.00', [
+        ['06/01', 'STRIPE TRANSFER', '500.00', '1,500.00'],
+        ['06/29', 'RENT', '-700.00', '800.00'],
+      ]),
+      month('07/31/2026', '31', '800.00', [
+        ['07/01', 'STRIPE TRANSFER', '200.00', '1,000.00'],
+        ['07/30', 'PAYROLL', '-100.00', '900.00'],
+      ]),
+    ]);
+    expect(statement.segments.map((segment) => [segment.periodStart, segment.periodEnd])).toEqual([
+      ['2026-06-01', '2026-06-30'],
+      ['2026-07-01', '2026-07-31'],
+    ]);
+    expect(rowsOf(statement)).toEqual([
+      ['2026-06-01', 'STRIPE TRANSFER', 500_00, 'credit'],
+      ['2026-06-29', 'RENT', 700_00, 'debit'],
+      ['2026-07-01', 'STRIPE TRANSFER', 200_00, 'credit'],
+      ['2026-07-30', 'PAYROLL', 100_00, 'debit'],
+    ]);
+    expect(statement.warnings).toEqual([]);
+  });
+});
+
 describe('statements read together', () => {
   it('counts days two statements of the account share once, and reports gaps', () => {
     const monthly = parse([
