@@ -17,7 +17,18 @@ import type {
   StatementAccount,
   StatementLayout,
 } from './types';
-import { type DraftSegment, type Heading, type Row, datedParts, readPart, signedCents } from './statement-rows';
+import {
+  type AwaitingRow,
+  type DraftSegment,
+  type Heading,
+  type ReadRow,
+  type Row,
+  awaitingRow,
+  continueAwaiting,
+  datedParts,
+  readPart,
+  signedCents,
+} from './statement-rows';
 import { CHECK_IMAGES } from './statement-words';
 import {
   type BalanceLabel,
@@ -105,6 +116,7 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
   let heading: Heading | null = null;
   let lastHeading: Heading | null = null;
   let lastRow: Row | null = null;
+  let awaiting: AwaitingRow | null = null;
   const startPeriod = (period: { start: string; end: string }, evenAfterRows: boolean) => {
     const current: DraftSegment | null = segment;
     if (current?.period && current.period.start === period.start && current.period.end === period.end) return;
@@ -147,11 +159,18 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
       lastRow = null;
       continue;
     }
-    const dated = datedParts(line, dateAnywhere).map((part) => readPart(part, line));
+    const parts = datedParts(line, dateAnywhere);
+    const dated = parts.map((part) => readPart(part, line));
     if (dated.some((read) => read.kind === 'row')) dayDate = null;
+    const waited: AwaitingRow | ReadRow | null =
+      parts.length === 0 && awaiting && !dayDate ? continueAwaiting(awaiting, line) : null;
+    awaiting = waited && 'part' in waited ? waited : null;
+    if (awaiting) continue;
+    const completed: ReadRow | null = waited && 'kind' in waited ? waited : null;
     // Under a day heading, a row prints no date of its own: it takes the heading's.
-    const reads =
-      dated.length === 0 && dayDate && undatedRow(line)
+    const reads: ReadRow[] = completed
+      ? [completed]
+      : dated.length === 0 && dayDate && undatedRow(line)
         ? [readPart({ date: dayDate, reference: null, cells: line.cells }, line)]
         : dated;
     if (imagesPage !== null && reads.length > 0) continue;
@@ -164,6 +183,7 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
           titleKind = null;
           read.row.section = section;
           read.row.heading = heading;
+          if (pendingAccount && !segment.account) [segment.account, pendingAccount] = [pendingAccount, null];
           segment.rows.push(read.row);
           lastRow = read.row;
           accepted = true;
@@ -179,11 +199,14 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
     // A dated line with amounts but no words is a daily balance list or grid: not a row, not a continuation.
     const datedAmounts = reads.length > 0 && line.cells.some((cell) => cell.money);
     const continuing = lastRow !== null && !datedAmounts && isContinuation(line, lastRow);
-    const account = continuing ? null : detectAccount(line, titleKind);
+    // A dated line is a row waiting for its amounts or a note, never an account's title.
+    const account = continuing || parts.length > 0 ? null : detectAccount(line, titleKind);
     if (account) {
       segment ??= newSegment(null);
-      if (!segment.account) segment.account = account;
-      else if (segment.account.last4 !== account.last4) pendingAccount = account;
+      // Printed after rows began, a number may head the next account (its opening balance follows) or repeat this
+      // one's on a continuation page (its rows follow): it waits for that evidence.
+      if (!segment.account && segment.rows.length === 0) segment.account = account;
+      else if (segment.account?.last4 !== account.last4) pendingAccount = account;
       else pendingAccount = null;
       titleKind = null;
     } else if (!continuing && line.cells.length <= 2 && line.text.split(' ').length <= 6) {
@@ -250,6 +273,7 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
       continue;
     }
     lastRow = null;
+    awaiting = imagesPage === null ? awaitingRow(parts, dated, line) : null;
     if (CHECK_IMAGES.test(line.text) && line.text.length <= 60) imagesPage = line.page;
     const change = detectSection(line);
     if (change) {

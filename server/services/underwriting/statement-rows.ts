@@ -101,7 +101,7 @@ function readLeadingDate(cells: Cell[]): { date: RowDate; rest: Cell[] } | null 
   return null;
 }
 
-type RowPart = { date: RowDate; reference: string | null; cells: Cell[] };
+export type RowPart = { date: RowDate; reference: string | null; cells: Cell[] };
 
 /** The digits of a check number cell ("1042", "3015 *", "2136*", "1044^"), or null. */
 export function checkNumber(text: string): string | null {
@@ -180,7 +180,7 @@ export function datedParts(line: Line, dateAnywhere = false): RowPart[] {
   return parts;
 }
 
-type ReadRow =
+export type ReadRow =
   { kind: 'row'; row: Row } | { kind: 'label'; label: 'opening' | 'closing'; cents: number } | { kind: 'skip' };
 
 export function readPart(part: RowPart, line: Line): ReadRow {
@@ -287,4 +287,36 @@ function splitLastWord(text: string): { rest: string; last: string } | null {
 
 export function signedCents(money: ParsedMoney): number {
   return money.isNegative ? -money.cents : money.cents;
+}
+
+/**
+ * A dated line with words but no amount, whose amounts some statements print on the description's last line: the
+ * part so far, where it stands, and the words of the lines that continued it.
+ */
+export type AwaitingRow = { part: RowPart; page: number; y: number; fontSize: number; textX0: number };
+
+/** The dated line `line` as a row waiting for its amounts, when it is one (a single dated part, words, no amount). */
+export function awaitingRow(parts: RowPart[], reads: ReadRow[], line: Line): AwaitingRow | null {
+  const part = parts[0];
+  if (parts.length !== 1 || !part || reads[0]?.kind !== 'skip' || line.cells.some((cell) => cell.money)) return null;
+  const words = part.cells.filter((cell) => /[A-Za-z]/.test(cell.text));
+  if (words.length === 0 || line.text.length > 400) return null;
+  const textX0 = Math.min(...words.map((cell) => cell.x0));
+  return { part, page: line.page, y: line.y, fontSize: line.fontSize, textX0 };
+}
+
+/**
+ * The next line after a row waiting for its amounts: more words of its description (indented under it, no amount),
+ * its amounts (perhaps after the description's last words): the row; anything else ends the wait.
+ */
+export function continueAwaiting(awaiting: AwaitingRow, line: Line): AwaitingRow | ReadRow | null {
+  const gap = awaiting.y - line.y;
+  if (line.page !== awaiting.page || gap <= 0 || gap > awaiting.fontSize * 2.3) return null;
+  if (line.cells.some((cell) => cell.x0 < awaiting.textX0 - 4)) return null;
+  const cells = [...awaiting.part.cells, ...line.cells];
+  if (!line.cells.some((cell) => cell.money)) {
+    return line.cells.length <= 3 ? { ...awaiting, part: { ...awaiting.part, cells }, y: line.y } : null;
+  }
+  const read = readPart({ ...awaiting.part, cells }, line);
+  return read.kind === 'row' ? read : null;
 }

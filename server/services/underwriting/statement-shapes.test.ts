@@ -213,6 +213,108 @@ describe('reading statement shapes', () => {
   });
 });
 
+describe('accounts named after their rows began', () => {
+  it('gives a savings title printed after the checking rows to the savings period, not to the checking one', () => {
+    type Line = Array<[number, string]>;
+    const account = (title: string, opening: string, rows: [string, string, string, string][]): Line[] => [
+      [[40, title]],
+      [[414, 'Statement Period 08/01/26 through 08/31/26']],
+      [[48, 'Previous Balance'], right(300, opening)],
+      [
+        [40, 'Date'],
+        [102, 'Transaction Description'],
+        [464, 'Amount'],
+        [541, 'Balance'],
+      ],
+      [[40, '08/01/26'], [102, 'BALANCE FORWARD'], right(580, opening)],
+      ...rows.map(([date, text, amount, balance]): Line => [
+        [40, date],
+        [102, text],
+        right(500, amount),
+        right(580, balance),
+      ]),
+    ];
+    const statement = parse([
+      page([
+        [[414, 'Statement Period 08/01/26 through 08/31/26']],
+        [[40, 'Business Checking Summary']],
+        [[48, 'Previous Balance'], right(300, '1,000.00')],
+        [
+          [40, 'Date'],
+          [102, 'Transaction Description'],
+          [464, 'Amount'],
+          [541, 'Balance'],
+        ],
+        [[40, '08/01/26'], [102, 'BALANCE FORWARD'], right(580, '1,000.00')],
+        [[40, '08/03/26'], [102, 'STRIPE TRANSFER'], right(500, '500.00'), right(580, '1,500.00')],
+      ]),
+      page([
+        [[384, 'Main Street Bakery | Business Checking XXXXXX1470']],
+        [
+          [40, 'Date'],
+          [102, 'Transaction Description'],
+          [464, 'Amount'],
+          [541, 'Balance'],
+        ],
+        [
+          [40, '08/28/26'],
+          [102, 'ONLINE TRANSFER FROM SAVINGS XXXXXX2299'],
+          right(500, '200.00'),
+          right(580, '1,700.00'),
+        ],
+        [[40, '08/31/26'], [102, 'MONTHLY SERVICE FEE'], right(500, '-30.00'), right(580, '1,670.00')],
+        ...account('Business Savings Account Number XXXXXX2299', '4,000.00', [
+          ['08/28/26', 'TRANSFER TO CHK XXXXXX1470', '-200.00', '3,800.00'],
+          ['08/31/26', 'INTEREST PAYMENT', '1.50', '3,801.50'],
+        ]),
+      ]),
+    ]);
+    expect(statement.segments.map((segment) => [segment.account ?? null, segment.transactions.length])).toEqual([
+      [{ last4: '1470', kind: 'checking' }, 3],
+      [{ last4: '2299', kind: 'savings' }, 2],
+    ]);
+  });
+});
+
+describe('amounts printed on the last line of a wrapped description', () => {
+  it('reads the row from its dated first line and the amounts below it', () => {
+    const statement = parse([
+      page([
+        [[419, 'Statement Period: 03/01/2026 - 03/31/2026']],
+        [
+          [40, 'Date'],
+          [80, 'Transaction Description'],
+          [369, 'Withdrawals'],
+          [460, 'Deposits'],
+          [541, 'Balance'],
+        ],
+        [[40, '03/01'], [80, 'Beginning Balance'], right(580, '1,000.00')],
+        [
+          [40, '03/01'],
+          [80, 'ACH DEBIT BRIARWOOD REALTY RENT'],
+        ],
+        [[86, 'CO ID 1735610569'], right(430, '600.00'), right(580, '400.00')],
+        [[40, '03/02'], [80, 'STRIPE TRANSFER ST-849ADX'], right(520, '250.00'), right(580, '650.00')],
+        [
+          [40, '03/06'],
+          [80, 'GUSTO PAYROLL'],
+        ],
+        [[86, 'NET 779643 PPD']],
+        [right(430, '100.00'), right(580, '550.00')],
+        [[40, '03/09'], [80, 'DEPOSIT'], right(520, '50.00'), right(580, '600.00')],
+        [[40, '03/31'], [80, 'Ending Balance'], right(580, '600.00')],
+      ]),
+    ]);
+    expect(rowsOf(statement)).toEqual([
+      ['2026-03-01', 'ACH DEBIT BRIARWOOD REALTY RENT CO ID 1735610569', 600_00, 'debit'],
+      ['2026-03-02', 'STRIPE TRANSFER ST-849ADX', 250_00, 'credit'],
+      ['2026-03-06', 'GUSTO PAYROLL NET 779643 PPD', 100_00, 'debit'],
+      ['2026-03-09', 'DEPOSIT', 50_00, 'credit'],
+    ]);
+    expect(statement.segments[0]?.balanceCheck.status).toBe('reconciled');
+  });
+});
+
 describe('a time of day after the date', () => {
   it('reads neither the time nor a lone type word as the description, and keeps the row', () => {
     const statement = parse([

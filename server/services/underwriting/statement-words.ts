@@ -26,9 +26,12 @@ export const TYPE_COLUMN =
   /^(?:ach|pos|atm|eft|card|debit card|(?:ach|pos|atm|eft|card) (?:credit|debit|deposit|withdrawal|purchase))$/i;
 /** A check number as checks-paid tables print it, with the mark some banks add after a gap in the sequence. */
 export const CHECK_NUMBER = /^\d{2,10} ?[*^]?$/;
-/** An account's number printed on a line of its own ("Account Number: 000000004821", "Acct ending in 4821"). */
+/**
+ * An account's number printed on a line of its own ("Account Number: 000000004821", "Acct ending in 4821"), or masked
+ * after the account's kind ("Business Checking XXXXXX1470").
+ */
 export const ACCOUNT_NUMBER =
-  /\b(?:account|acct|a\/c)\b(?:\s*(?:number|no\.?|#|ending(?: in)?))?\s*[:#]?\s*[*.xX#-]*\s*(\d{4,17})\b/i;
+  /\b(?:(?:account|acct|a\/c)\b(?:\s*(?:number|no\.?|#|ending(?: in)?))?\s*[:#]?\s*[*.xX#-]*|(?:checking|savings|money market)\s*[:#]?\s*[*.xX#]{2,})\s*(\d{4,17})\b/i;
 // "Ironwood Savings Bank" names the bank, not the account.
 export const SAVINGS_ACCOUNT =
   /\b(savings(?! (bank|and loan|& loan|association|institution|fsb))|money market|share account)\b/i;
