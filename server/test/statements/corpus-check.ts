@@ -91,6 +91,12 @@ export async function checkCase(item: CorpusCase): Promise<CaseReport> {
       );
     if (cents === null && found.length > 0) problems.push(`position ${name} found but none paid`);
   }
+  // The holder's names from the address block at the top of the first page, not the bank's.
+  for (const [index, statement] of statements.entries())
+    if (statement.holderNames.join('|') !== item.holderNames.join('|'))
+      problems.push(
+        `pdf ${index + 1} holder names: read ${statement.holderNames.join(', ')} printed ${item.holderNames.join(', ')}`,
+      );
   // Every statement reconciles.
   for (const statement of statements)
     for (const segment of statement.segments)
