@@ -187,7 +187,11 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
       segment ??= newSegment(null);
       if (!segment.account) segment.account = account;
       else if (segment.account.last4 !== account.last4) pendingAccount = account;
-      else pendingAccount = null;
+      else {
+        // The number printed again under the account's own title ("BUSINESS CHECKING") names its kind.
+        segment.account.kind ??= account.kind;
+        pendingAccount = null;
+      }
       titleKind = null;
     } else if (!continuing && line.cells.length <= 2 && line.text.split(' ').length <= 6) {
       titleKind = accountKind(line.text) ?? titleKind;

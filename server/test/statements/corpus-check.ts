@@ -97,6 +97,15 @@ export async function checkCase(item: CorpusCase): Promise<CaseReport> {
       problems.push(
         `pdf ${index + 1} holder names: read ${statement.holderNames.join(', ')} printed ${item.holderNames.join(', ')}`,
       );
+  // Each account of a combined statement is named checking or savings from its title, whatever its words.
+  if (item.family === 'combined-accounts')
+    for (const segment of statements.flatMap((statement) => statement.segments)) {
+      const expected = segment.account?.last4 === item.ledger.accountLast4 ? 'checking' : 'savings';
+      if (segment.account?.kind !== expected)
+        problems.push(
+          `${segment.periodStart} account ${segment.account?.last4 ?? '?'}: kind ${segment.account?.kind ?? 'none'}, printed ${expected}`,
+        );
+    }
   // Every statement reconciles.
   for (const statement of statements)
     for (const segment of statement.segments)
