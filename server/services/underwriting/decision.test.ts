@@ -388,6 +388,7 @@ describe('estimated APR', () => {
 
 describe('outcome', () => {
   const statement: ParsedStatement = {
+    holderNames: [],
     pageCount: 3,
     layout: 'signed-amount',
     warnings: [],

@@ -38,7 +38,7 @@ function segment(rows: Row[], options: { account?: StatementAccount; opening?: n
 }
 
 function insightsOf(...segments: ParsedSegment[]) {
-  const statement: ParsedStatement = { pageCount: 1, layout: 'signed-amount', segments, warnings: [] };
+  const statement: ParsedStatement = { pageCount: 1, layout: 'signed-amount', segments, warnings: [], holderNames: [] };
   const insights = computeInsights([{ documentId: 'doc-1', statement }]);
   if (!insights) throw new Error('no insights');
   return insights;

@@ -32,6 +32,7 @@ const tx = (
 function statement(): ParsedStatement {
   return {
     pageCount: 2,
+    holderNames: [],
     layout: 'signed-amount',
     warnings: [],
     segments: [

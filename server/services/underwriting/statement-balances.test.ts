@@ -55,7 +55,11 @@ describe('opening and closing balance printed on one line', () => {
     const statement = parse([
       page([
         [[40, '08/01/2026 - 08/31/2026']],
-        [[60, 'Description'], [440, 'Deposits'], [530, 'Withdrawals']],
+        [
+          [60, 'Description'],
+          [440, 'Deposits'],
+          [530, 'Withdrawals'],
+        ],
         [[40, '08/05/2026']],
         [[60, 'SQUARE DEPOSIT'], right(480, '20.00')],
         [[40, '08/03/2026']],

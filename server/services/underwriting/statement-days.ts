@@ -1,8 +1,8 @@
 // Activity grouped under day headings: a line with only a date ("Aug 3, 2026", "Monday, August 3"), perhaps with
 // that day's balance, then rows of description and amounts that print no date of their own.
-import { parseRowDate, type RowDate } from './dates';
+import { findDateMentions, parseRowDate, type RowDate } from './dates';
 import type { Line } from './text-layout';
-import { signedCents } from './statement-rows';
+import { signedCents, splitTrailingAmount } from './statement-rows';
 import { CLOSING_LABEL, OPENING_LABEL } from './statement-words';
 
 const WEEKDAY = /^(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|nesday|sday|urday|rsday)?\b\.?,?\s*/i;
@@ -42,18 +42,62 @@ export function undatedRow(line: Line): boolean {
 }
 
 /**
- * Day headings by line index: the heading's date when its first row follows (the next line, or the first line with
- * an amount on the next page when the heading ends its page), null for a date-only line that heads nothing (a daily
- * balance list), which ends the day before it.
+ * A row of a day's listing printed as one piece of text up against its amount ("ACH DEBIT ... -$100.00"), perhaps
+ * with the running balance beside it: the line with the amount split off, or null. Only a line of one description
+ * cell then amounts qualifies, its words naming no date (a check image's caption prints the check's date). When the
+ * line prints amounts of its own, the split amount must end at the right edge of an amount column the listing's
+ * other rows print (`amountEdges`) that this line leaves empty.
  */
-export function dayHeadings(lines: Line[]): Map<number, RowDate | null> {
-  const found = new Map<number, RowDate | null>();
+export function joinedRow(line: Line, amountEdges: ReadonlySet<number>): Line | null {
+  const [first, ...rest] = line.cells;
+  if (!first || rest.some((cell) => !cell.money)) return null;
+  const split = splitTrailingAmount(first);
+  if (!split || findDateMentions(split.words.text).length > 0) return null;
+  const tolerance = Math.max(2, Math.round(line.fontSize * 0.3));
+  const edge = Math.round(split.amount.x1);
+  const at = (x: number) => Math.abs(x - split.amount.x1) <= tolerance;
+  const listed = Array.from({ length: tolerance * 2 + 1 }, (_, step) => edge - tolerance + step).some((x) =>
+    amountEdges.has(x),
+  );
+  if (rest.length > 0 && (!listed || rest.some((cell) => at(cell.x1)))) return null;
+  const joined: Line = { ...line, cells: [split.words, split.amount, ...rest] };
+  return undatedRow(joined) ? joined : null;
+}
+
+export type DayListing = {
+  /**
+   * Day headings by line index: the heading's date when its first row follows (the next line, or the first line
+   * with an amount on the next page when the heading ends its page), null for a date-only line that heads nothing
+   * (a daily balance list), which ends the day before it.
+   */
+  headings: Map<number, RowDate | null>;
+  /** Right edges (whole points) of the amounts and balances the rows under the headings print: its amount columns. */
+  amountEdges: Set<number>;
+};
+
+export function dayListing(lines: Line[]): DayListing {
+  const headings = new Map<number, RowDate | null>();
+  const amountEdges = new Set<number>();
   lines.forEach((line, index) => {
     const date = dateOnly(line);
     if (!date) return;
+    const following = lines[index + 1];
+    // A first row printed as one piece of text heads the day only right below its heading.
+    if (following?.page === line.page && joinedRow(following, new Set())) {
+      headings.set(index, date);
+      return;
+    }
     const next = lines.slice(index + 1, index + 12).find((item) => item.cells.some((cell) => cell.money));
-    const adjacent = next === lines[index + 1] || (next !== undefined && next.page !== line.page);
-    found.set(index, next && adjacent && undatedRow(next) ? date : null);
+    const adjacent = next === following || (next !== undefined && next.page !== line.page);
+    const heads = next !== undefined && adjacent && undatedRow(next);
+    headings.set(index, heads ? date : null);
+    if (!heads) return;
+    // The day's rows (and their wrapped lines) up to the next date-only line show where the amount columns end.
+    for (const item of lines.slice(index + 1, index + 40)) {
+      if (dateOnly(item)) break;
+      if (!undatedRow(item)) continue;
+      for (const cell of item.cells) if (cell.money) amountEdges.add(Math.round(cell.x1));
+    }
   });
-  return found;
+  return { headings, amountEdges };
 }

@@ -172,10 +172,8 @@ describe('rows grouped under day headings', () => {
     expect(rowsOf(statement)).toEqual([['2026-08-04', 'STRIPE PAYOUT', 80_00, 'credit']]);
   });
 
-  // Known defect, open (docs/product.md 4.1): under a day heading, a row whose long description runs up against its
-  // amount arrives as one piece of text and is lost (dated rows split such an amount off). `it.fails` turns red the
-  // day it is fixed, so the marker cannot outlive the defect.
-  it.fails('reads a row whose long description runs up against its amount (one piece of text)', () => {
+  // pdf.js hands a description printed up against its amount over as one piece of text.
+  it('reads a row whose long description runs up against its amount (one piece of text)', () => {
     const statement = parse([
       page([
         [[40, 'Statement period Aug 1, 2026 - Aug 31, 2026']],
@@ -190,6 +188,54 @@ describe('rows grouped under day headings', () => {
     expect(rowsOf(statement)).toEqual([
       ['2026-08-24', 'ACH DEBIT MERIDIAN WHOLESALE SUPPLY INV 919022 TRACE# 653712965016216', 100_00, 'debit'],
       ['2026-08-25', 'STRIPE PAYOUT', 80_00, 'credit'],
+    ]);
+  });
+});
+
+describe('rows under day headings printed up against their amounts', () => {
+  it('splits the amount off when the running balance stands beside it, at the amount column of the other rows', () => {
+    const statement = parse([
+      page([
+        [[40, 'Statement period Aug 1, 2026 - Aug 31, 2026']],
+        opening('1,000.00'),
+        [[40, 'Aug 3, 2026']],
+        [[60, 'STRIPE PAYOUT'], right(450, '$80.00'), right(560, '$1,080.00')],
+        [[40, 'Aug 20, 2026']],
+        // The description and its amount as one piece of text, ending where the amount column ends.
+        [
+          right(450, 'ACH CREDIT BRIGHTWATER DENTAL GROUP INVOICE PAYMENT PPD ID: 5619509244 $100.00'),
+          right(560, '$1,180.00'),
+        ],
+        [[40, 'Ending balance'], right(300, '1,180.00')],
+      ]),
+    ]);
+    expect(rowsOf(statement)).toEqual([
+      ['2026-08-03', 'STRIPE PAYOUT', 80_00, 'credit'],
+      ['2026-08-20', 'ACH CREDIT BRIGHTWATER DENTAL GROUP INVOICE PAYMENT PPD ID: 5619509244', 100_00, 'credit'],
+    ]);
+    expect(statement.segments[0]?.balanceCheck.status).toBe('reconciled');
+  });
+
+  it('reads no check caption or other text ending in an amount after a daily balance list as a row', () => {
+    const statement = parse([
+      page([
+        [[40, 'Statement period 06/01/2026 to 06/30/2026']],
+        opening('1,000.00'),
+        [[40, '06/03'], [90, 'CHECK 1508'], right(450, '-83.00'), right(560, '917.00')],
+        [[40, '06/04'], [90, 'OVERDRAFT FEES REFUND'], right(450, '3.00'), right(560, '920.00')],
+        [[40, 'DAILY ENDING BALANCE']],
+        [[40, '06/03'], right(300, '917.00')],
+        [[40, '06/04'], right(300, '920.00')],
+      ]),
+      page([
+        [[40, 'Date: 06/03/2026 Check: 1508 Amount: $83.00']],
+        [[40, 'Returned item fees this period $0.00']],
+        [[40, 'Ending balance'], right(300, '920.00')],
+      ]),
+    ]);
+    expect(rowsOf(statement)).toEqual([
+      ['2026-06-03', 'CHECK 1508', 83_00, 'debit'],
+      ['2026-06-04', 'OVERDRAFT FEES REFUND', 3_00, 'credit'],
     ]);
   });
 });
@@ -258,6 +304,11 @@ describe('reading hostile lines', () => {
             ]),
         ],
         ['row under a day heading', (value) => read([[[40, 'Aug 3, 2026']], [[60, value], right(900, '1.00')]])],
+        ['joined row under a day heading', (value) => read([[[40, 'Aug 3, 2026']], [[60, `${value} 1.00`]]])],
+        [
+          'address block',
+          (value) => read([[[40, value]], [[40, `12 ${value}`]], [[40, `${value} TX 78701`]], [[40, '08/03 A 1.00']]]),
+        ],
       ]),
     ).toEqual([]);
   });

@@ -46,7 +46,8 @@ import {
   repeatsCheck,
 } from './statement-lines';
 import { finishSegment } from './statement-segment';
-import { dayBalance, dayHeadings, undatedRow } from './statement-days';
+import { findHolderNames } from './statement-holder';
+import { dayBalance, dayListing, joinedRow, undatedRow } from './statement-days';
 import type { RowDate } from './dates';
 
 export const NO_TEXT_LAYER_REASON = 'The PDF has no text layer (a scan or photo).';
@@ -140,8 +141,11 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
     page: 0,
     labels: [],
   };
-  const days = dayHeadings(lines);
+  const listing = dayListing(lines);
+  const days = listing.headings;
   let dayDate: RowDate | null = null;
+  // The last line of a day's listing read so far (its heading, a row, a wrapped line, a day balance).
+  let listingLine = -1;
 
   for (const [index, line] of lines.entries()) {
     if (lastRow && lastRow.page !== line.page) lastRow = null;
@@ -149,6 +153,7 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
     if (days.has(index)) {
       dayDate = days.get(index) ?? null;
       lastRow = null;
+      listingLine = index;
       continue;
     }
     // A day's balance line ("End of day balance", "Daily balance") is no transaction: the balance after its rows.
@@ -157,6 +162,7 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
       segment ??= newSegment(null);
       segment.checkpoints.push({ beforeRow: segment.rows.length, cents: dayEnd });
       lastRow = null;
+      listingLine = index;
       continue;
     }
     const parts = datedParts(line, dateAnywhere);
@@ -167,11 +173,17 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
     awaiting = waited && 'part' in waited ? waited : null;
     if (awaiting) continue;
     const completed: ReadRow | null = waited && 'kind' in waited ? waited : null;
-    // Under a day heading, a row prints no date of its own: it takes the heading's.
+    // Under a day heading, a row prints no date of its own: it takes the heading's. One printed up against its
+    // amount is read only where the listing runs on (the line above is its heading, a row or a wrapped line).
+    const runsOn: boolean = listingLine === index - 1 && lines[index - 1]?.page === line.page;
+    const undated: Line | null =
+      dated.length === 0 && dayDate
+        ? ((runsOn ? joinedRow(line, listing.amountEdges) : null) ?? (undatedRow(line) ? line : null))
+        : null;
     const reads: ReadRow[] = completed
       ? [completed]
-      : dated.length === 0 && dayDate && undatedRow(line)
-        ? [readPart({ date: dayDate, reference: null, cells: line.cells }, line)]
+      : undated && dayDate
+        ? [readPart({ date: dayDate, reference: null, cells: undated.cells }, undated)]
         : dated;
     if (imagesPage !== null && reads.length > 0) continue;
     if (reads.some((read) => read.kind !== 'skip')) {
@@ -193,6 +205,7 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
         }
       }
       if (!accepted) lastRow = null;
+      else listingLine = index;
       lastHeading = null;
       continue;
     }
@@ -206,8 +219,11 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
       // Printed after rows began, a number may head the next account (its opening balance follows) or repeat this
       // one's on a continuation page (its rows follow): it waits for that evidence.
       if (!segment.account && segment.rows.length === 0) segment.account = account;
-      else if (segment.account?.last4 !== account.last4) pendingAccount = account;
-      else pendingAccount = null;
+      else if (segment.account && segment.account.last4 === account.last4) {
+        // The number printed again under the account's own title ("BUSINESS CHECKING") names its kind.
+        segment.account.kind ??= account.kind;
+        pendingAccount = null;
+      } else pendingAccount = account;
       titleKind = null;
     } else if (!continuing && line.cells.length <= 2 && line.text.split(' ').length <= 6) {
       titleKind = accountKind(line.text) ?? titleKind;
@@ -270,6 +286,7 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
     if (continuing && lastRow) {
       lastRow.continuation.push(line.text);
       lastRow.y = line.y;
+      listingLine = index;
       continue;
     }
     lastRow = null;
@@ -309,7 +326,13 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
   }
   if (undecided > 0)
     warnings.push(`${undecided} statement period(s) left out: deposits and withdrawals could not be told apart.`);
-  const statement: ParsedStatement = { pageCount, layout: layoutOf(sources), segments: finished, warnings };
+  const statement: ParsedStatement = {
+    pageCount,
+    layout: layoutOf(sources),
+    segments: finished,
+    warnings,
+    holderNames: findHolderNames(lines),
+  };
   return { ok: true, statement };
 }
 

@@ -226,13 +226,11 @@ export function readPart(part: RowPart, line: Line): ReadRow {
   }
   if (money.length === 0) {
     // A description printed up against its amount can arrive as one piece of text: split the amount off its end.
-    const tail = splitLastWord(text.at(-1) ?? '');
-    const amount = tail ? parseMoney(tail.last) : null;
-    const cell = part.cells.at(-1);
-    if (!tail || !/[A-Za-z]/.test(tail.rest) || !amount || !cell || cell.money) return { kind: 'skip' };
-    text[text.length - 1] = tail.rest;
-    const x0 = cell.x1 - (tail.last.length / cell.text.length) * (cell.x1 - cell.x0);
-    money.push({ x0, x1: cell.x1, text: tail.last, money: amount, column: -1 });
+    const last = part.cells.at(-1);
+    const split = last && text.at(-1) === last.text ? splitTrailingAmount(last) : null;
+    if (!split) return { kind: 'skip' };
+    text[text.length - 1] = split.words.text;
+    money.push({ ...split.amount, column: -1 });
   }
   const description = text.join(' ').replace(/\s+/g, ' ').trim();
   const lastMoney = money.at(-1);
@@ -273,6 +271,24 @@ export function readPart(part: RowPart, line: Line): ReadRow {
       weak: false,
       layoutSource: null,
     },
+  };
+}
+
+/**
+ * A cell of words ending in an amount ("ACH DEBIT ... TRACE# 6537 -$100.00"): pdf.js hands a description printed up
+ * against its amount over as one piece of text. The words and the amount as two cells (positions interpolated), or
+ * null when the cell is not words then an amount.
+ */
+export function splitTrailingAmount(cell: Cell): { words: Cell; amount: Cell & { money: ParsedMoney } } | null {
+  if (cell.money) return null;
+  const tail = splitLastWord(cell.text);
+  const money = tail ? parseMoney(tail.last) : null;
+  if (!tail || !money || !/[A-Za-z]/.test(tail.rest)) return null;
+  const share = (cell.x1 - cell.x0) / Math.max(1, cell.text.length);
+  const x0 = cell.x1 - tail.last.length * share;
+  return {
+    words: { text: tail.rest, x0: cell.x0, x1: cell.x0 + tail.rest.length * share, money: null },
+    amount: { text: tail.last, x0, x1: cell.x1, money },
   };
 }
 

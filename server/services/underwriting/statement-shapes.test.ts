@@ -177,6 +177,52 @@ describe('reading statement shapes', () => {
     ]);
   });
 
+  it.each([
+    ['Analyzed Business Checking', 'Mkt Rate Sav'],
+    ['DDA', 'Money Market Savings'],
+    ['Commercial Chk', 'SAVINGS ACCOUNT SUMMARY'],
+    ['BUSINESS OPERATING ACCOUNT', 'Premium Business Svgs'],
+  ])('names the accounts of one file from their titles: "%s" checking, "%s" savings', (checking, savings) => {
+    const account = (
+      title: string,
+      number: string,
+      opening: string,
+      row: Array<[number, string]>,
+    ): Array<Array<[number, string]>> => [
+      [[40, title]],
+      [[40, `Account Number: ${number}`]],
+      [[40, 'Beginning Balance'], right(560, opening)],
+      row,
+    ];
+    const statement = parse([
+      page([
+        [
+          [40, 'ACME TOOLS LLC'],
+          [380, 'Primary Account: 0000004821'],
+        ],
+        [[40, 'Statement Period 08/01/26 - 08/31/26']],
+        ...account(checking, '0000004821', '1,000.00', [
+          [40, '08/03'],
+          [90, 'SALES'],
+          right(450, '300.00'),
+          right(560, '1,300.00'),
+        ]),
+        [[40, 'Ending Balance'], right(560, '1,300.00')],
+        ...account(savings, '0000004822', '5,000.00', [
+          [40, '08/04'],
+          [90, 'INTEREST'],
+          right(450, '1.00'),
+          right(560, '5,001.00'),
+        ]),
+        [[40, 'Ending Balance'], right(560, '5,001.00')],
+      ]),
+    ]);
+    expect(statement.segments.map((segment) => [segment.account?.last4, segment.account?.kind])).toEqual([
+      ['4821', 'checking'],
+      ['4822', 'savings'],
+    ]);
+  });
+
   it('reads a table whose date comes after the description', () => {
     const statement = parse([
       page([

@@ -32,10 +32,11 @@ export const CHECK_NUMBER = /^\d{2,10} ?[*^]?$/;
  */
 export const ACCOUNT_NUMBER =
   /\b(?:(?:account|acct|a\/c)\b(?:\s*(?:number|no\.?|#|ending(?: in)?))?\s*[:#]?\s*[*.xX#-]*|(?:checking|savings|money market)\s*[:#]?\s*[*.xX#]{2,})\s*(\d{4,17})\b/i;
-// "Ironwood Savings Bank" names the bank, not the account.
+// "Ironwood Savings Bank" names the bank, not the account. Titles abbreviate: "Mkt Rate Sav", "Bus Svgs", "MMDA",
+// "Commercial Chk", "DDA".
 export const SAVINGS_ACCOUNT =
-  /\b(savings(?! (bank|and loan|& loan|association|institution|fsb))|money market|share account)\b/i;
-export const CHECKING_ACCOUNT = /\b(checking|operating|demand deposit|share draft)\b/i;
+  /\b(savings(?! (bank|and loan|& loan|association|institution|fsb))|sav|svgs?|money market|money mkt|mkt rate|market rate|mmda|mma|share account|share savings)\b/i;
+export const CHECKING_ACCOUNT = /\b(checking|chk|chkg|ckg|dda|operating|demand deposit|share draft)\b/i;
 /** A page of check images: the captions under the images repeat checks already listed, so they are not rows. */
 export const CHECK_IMAGES = /\b(check images?|images? of (paid )?checks|check copies|item images)\b/i;
 /** Words a check image caption prints around the check's number, date and amount. */

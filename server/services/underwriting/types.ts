@@ -73,6 +73,8 @@ export type ParsedStatement = {
   layout: StatementLayout;
   segments: ParsedSegment[];
   warnings: string[];
+  /** The account holder's names as printed in the statement's header (upper case), e.g. the business's name. */
+  holderNames: string[];
 };
 
 /** `no-text-layer`: the file is a scan or photo; OCR may read it after the answer (ocr-engine.ts). */

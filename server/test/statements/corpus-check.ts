@@ -91,6 +91,21 @@ export async function checkCase(item: CorpusCase): Promise<CaseReport> {
       );
     if (cents === null && found.length > 0) problems.push(`position ${name} found but none paid`);
   }
+  // The holder's names from the address block at the top of the first page, not the bank's.
+  for (const [index, statement] of statements.entries())
+    if (statement.holderNames.join('|') !== item.holderNames.join('|'))
+      problems.push(
+        `pdf ${index + 1} holder names: read ${statement.holderNames.join(', ')} printed ${item.holderNames.join(', ')}`,
+      );
+  // Each account of a combined statement is named checking or savings from its title, whatever its words.
+  if (item.family === 'combined-accounts')
+    for (const segment of statements.flatMap((statement) => statement.segments)) {
+      const expected = segment.account?.last4 === item.ledger.accountLast4 ? 'checking' : 'savings';
+      if (segment.account?.kind !== expected)
+        problems.push(
+          `${segment.periodStart} account ${segment.account?.last4 ?? '?'}: kind ${segment.account?.kind ?? 'none'}, printed ${expected}`,
+        );
+    }
   // Every statement reconciles.
   for (const statement of statements)
     for (const segment of statement.segments)

@@ -3,7 +3,7 @@
 // the savings account the business sweeps money into, each with its own number, summary and activity); and the
 // date printed after the description. Written from what such statements print.
 import type { CorpusLedger, CorpusPeriod } from './corpus-ledger';
-import type { LedgerEntry } from './ledger';
+import { mulberry32, type LedgerEntry } from './ledger';
 import { mdy, mdyy, money, type Sheet } from './corpus-print';
 import {
   activityTable,
@@ -120,14 +120,33 @@ export function savingsPeriods(ledger: CorpusLedger): SavingsPeriod[] {
   });
 }
 
-const SAVINGS_TITLES = ['BUSINESS SAVINGS', 'Business Money Market Savings', 'Statement Savings'];
+const SAVINGS_TITLES = [
+  'BUSINESS SAVINGS',
+  'Business Money Market Savings',
+  'Statement Savings',
+  'SAVINGS ACCOUNT',
+  'Mkt Rate Sav',
+  'Premium Business Svgs',
+  'Money Market Account',
+];
+const CHECKING_TITLES = [
+  'BUSINESS CHECKING',
+  'Analyzed Business Checking',
+  'DDA',
+  'Commercial Chk',
+  'Business Operating Account',
+];
 
 /** Business checking, then the savings account: each with its own number, summary and activity table. */
 export function combinedAccounts(context: StatementContext, savings: SavingsPeriod, printedSavings: PrintedEntry[]) {
   const { sheet, ledger, variation } = context;
   letterhead(context, 'Business Banking Statement', [`Primary Account: 000000${ledger.accountLast4}`]);
   sheet.onPageTop = repeatedTop(context);
-  sheet.line([{ text: 'BUSINESS CHECKING', x: 36, bold: true, size: sheet.size + 2 }], sheet.size * 1.8);
+  // Banks title their accounts in their own words; the titles' choice has its own random stream.
+  const pick = mulberry32(variation.seed + 401);
+  const checkingTitle = CHECKING_TITLES[Math.floor(pick() * CHECKING_TITLES.length)] ?? 'BUSINESS CHECKING';
+  const title = SAVINGS_TITLES[Math.floor(pick() * SAVINGS_TITLES.length)] ?? 'BUSINESS SAVINGS';
+  sheet.line([{ text: checkingTitle, x: 36, bold: true, size: sheet.size + 2 }], sheet.size * 1.8);
   sheet.line([{ text: `Account Number: 000000${ledger.accountLast4}`, x: 36 }]);
   summaryBox(context, [
     'Beginning Balance',
@@ -147,7 +166,6 @@ export function combinedAccounts(context: StatementContext, savings: SavingsPeri
   if (!variation.swapColumns) sheet.onPageTop = repeatedTop(savingsContext);
   sheet.ensure(10);
   sheet.y += 10;
-  const title = SAVINGS_TITLES[variation.seed % SAVINGS_TITLES.length] ?? 'BUSINESS SAVINGS';
   sheet.line([{ text: title, x: 36, bold: true, size: sheet.size + 2 }], sheet.size * 1.8);
   sheet.line([{ text: `Account Number: 000000${savings.last4}`, x: 36 }]);
   if (variation.summary)

@@ -1,6 +1,6 @@
 // What several families share: letterheads, repeated page tops, summaries and the configurable activity table.
 import type { CorpusLedger, CorpusPeriod } from './corpus-ledger';
-import type { LedgerEntry } from './ledger';
+import { mulberry32, type LedgerEntry } from './ledger';
 import type { Variation } from './corpus-types';
 import { PERIOD_FORMATS, amountText, mdy, money, type AmountStyle, type Sheet } from './corpus-print';
 import { printTable, type ColumnKind, type PrintedEntry, type TableColumn, type TableSpec } from './corpus-tables';
@@ -17,20 +17,58 @@ export type StatementContext = {
   savings?: { period: CorpusPeriod & { last4: string }; entries: PrintedEntry[] };
 };
 
+/** How the first page prints the holder's address block: which side, what name lines, and the bank's address. */
+export type HolderBlock = {
+  side: 'left' | 'right';
+  /** The name lines printed above the street, top first. */
+  lines: string[];
+  /** The holder's names the reader should give (upper case; a "DBA" line names the trade name). */
+  names: string[];
+  /** The bank's return address printed under its name, beside the logo. */
+  bankAddress: 'none' | 'street' | 'po-box';
+};
+
+const TRADE_NAMES = ['SUNRISE CAFE', 'GREENLINE SERVICES', 'CORNER PRINT SHOP', 'BRIGHT SMILES'];
+const OWNERS = ['MARIA GONZALEZ', 'DAVID CHEN', 'ROBERT OKAFOR', 'SUSAN MILLER'];
+
+/** The address block of a statement printed with `variation` (its own random stream: other choices stay put). */
+export function holderBlock(ledger: CorpusLedger, variation: Variation): HolderBlock {
+  const pick = mulberry32(variation.seed + 307);
+  const side = pick() < 0.5 ? 'left' : 'right';
+  const extra = Math.floor(pick() * 3);
+  const trade = TRADE_NAMES[Math.floor(pick() * TRADE_NAMES.length)] ?? 'SUNRISE CAFE';
+  const owner = OWNERS[Math.floor(pick() * OWNERS.length)] ?? 'MARIA GONZALEZ';
+  const bankAddress = (['none', 'street', 'po-box'] as const)[Math.floor(pick() * 3)] ?? 'none';
+  const business = ledger.businessName.toUpperCase();
+  if (extra === 1) return { side, lines: [business, `DBA ${trade}`], names: [business, trade], bankAddress };
+  if (extra === 2) return { side, lines: [owner, business], names: [owner, business], bankAddress };
+  return { side, lines: [business], names: [business], bankAddress };
+}
+
 export function letterhead(context: StatementContext, title: string, right: string[]) {
   const { sheet, ledger, period, variation } = context;
+  const block = holderBlock(ledger, variation);
   sheet.newPage();
   sheet.y = 40;
   sheet.line([{ text: ledger.bankName, x: 36, bold: true, size: sheet.mono ? sheet.size : 14 }], 20);
+  if (block.bankAddress !== 'none') {
+    // The bank's return address under its logo, with its customer-service number.
+    const street = block.bankAddress === 'po-box' ? 'P.O. Box 1500' : '200 Commerce Plaza';
+    for (const text of [ledger.bankName, street, 'Springfield, IL 62701'])
+      sheet.line([{ text, x: 36, size: sheet.size - 1 }], 10);
+    sheet.line([{ text: 'Customer Service 1-800-555-0100', x: 36, size: sheet.size - 1 }], 14);
+  }
   sheet.line([{ text: title, x: 36 }], 14);
   const top = sheet.y;
-  sheet.line([{ text: ledger.businessName.toUpperCase(), x: 36 }], 11);
-  sheet.line([{ text: '1420 ORCHARD WAY STE 5', x: 36 }], 11);
-  sheet.line([{ text: 'SPRINGFIELD IL 62704-1100', x: 36 }], 11);
+  const side = block.side === 'left' ? 36 : Math.round(sheet.width * 0.55);
+  for (const text of [...block.lines, '1420 ORCHARD WAY STE 5', 'SPRINGFIELD IL 62704-1100'])
+    sheet.line([{ text, x: side }], 11);
   const afterAddress = sheet.y;
   sheet.y = top;
   const lines = [...PERIOD_FORMAT(variation)(period.start, period.end), ...right];
-  for (const text of lines) sheet.line([{ text, x: sheet.width - 36, align: 'right' }], 11);
+  // With the address block on the right (a window envelope's place), the period and account print on the left.
+  for (const text of lines)
+    sheet.line([block.side === 'left' ? { text, x: sheet.width - 36, align: 'right' } : { text, x: 36 }], 11);
   sheet.y = Math.max(afterAddress, sheet.y) + 12;
 }
 

@@ -59,6 +59,8 @@ export type CorpusCase = {
   pdfs: Buffer[];
   /** Activity of the customer's other accounts printed in the same files (a savings account): never revenue. */
   otherAccounts: LedgerEntry[];
+  /** The holder's names the statements' address block prints (none on an online printout). */
+  holderNames: string[];
 };
 
 export type CaseOptions = {

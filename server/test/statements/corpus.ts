@@ -9,7 +9,7 @@ import { buildCorpusLedger, type CorpusLedger, type CorpusPeriod } from './corpu
 import { mulberry32, type LedgerEntry } from './ledger';
 import { DATE_FORMATS, PERIOD_FORMATS, PRINTED_DESCRIPTIONS, Sheet, amountText, decorate } from './corpus-print';
 import type { PrintedEntry } from './corpus-tables';
-import { activityTable, type StatementContext } from './corpus-layout';
+import { activityTable, holderBlock, type StatementContext } from './corpus-layout';
 import { FAMILY_RENDERERS } from './corpus-families';
 import { CHECK_IMAGE_STYLES, checkImagePages, savingsPeriods, type SavingsPeriod } from './corpus-gaps';
 import { FAMILIES, type CaseOptions, type CorpusCase, type FamilyName, type Variation } from './corpus-types';
@@ -177,6 +177,7 @@ export async function buildCorpusCase(options: CaseOptions): Promise<CorpusCase>
     variation: options.variation,
     pdfs,
     otherAccounts: savings.flatMap((period) => period.entries),
+    holderNames: options.family === 'online-printout' ? [] : holderBlock(ledger, options.variation).names,
   };
 }
 
