@@ -26,6 +26,7 @@ import {
   WEEKS_PER_YEAR,
 } from './policy';
 import type { ParsedTransaction } from './types';
+import { namesHolder, type HolderName } from './insights-holder';
 import type { FinancingPosition, HealthDeduction, StatementInsights } from './insights-types';
 
 /** A payment level: amounts within this share of their median are one amount that varies (fees, rounding, a %). */
@@ -85,11 +86,17 @@ function frequencyOf(days: number[]): FinancingPosition['frequency'] | null {
  * little or change once). That is how merchant cash advances and short-term loans collect, and each one already
  * claims part of the revenue. Two advances from one funder collected side by side at two amounts are two positions.
  */
-export function findFinancingPositions(transactions: ParsedTransaction[], lastDayNumber: number): FinancingPosition[] {
+export function findFinancingPositions(
+  transactions: ParsedTransaction[],
+  lastDayNumber: number,
+  holders: HolderName[] = [],
+): FinancingPosition[] {
   const byPayee = new Map<string, Debit[]>();
   for (const transaction of transactions) {
     if (transaction.direction !== 'debit') continue;
     if (classifyDebit(transaction.description) !== 'other' || !canBeFinancing(transaction.description)) continue;
+    // A payment to the business itself (its other account) is money moved, not a funder collecting.
+    if (namesHolder(transaction.description, 'debit', holders)) continue;
     const counterparty = counterpartyOf(transaction.description);
     if (counterparty.length < 3) continue;
     const debits = byPayee.get(counterparty) ?? [];

@@ -1,6 +1,7 @@
 // Monthly figures and account health from parsed statements. Pure and deterministic.
 import { classifyDebit, isReturnedDeposit } from './classify';
-import { creditClassifier } from './insights-credits';
+import { creditClassifier, holderNames } from './insights-credits';
+import { holderNamesOf } from './insights-holder';
 import type { CreditCategory } from './classify';
 import { daysInMonth, fromDayNumber, monthKeyOf, monthRange, toDayNumber } from './dates';
 import { formatCents } from './money';
@@ -152,7 +153,14 @@ function dailyBalances(segment: ParsedSegment): Map<number, number> | null {
   return balances;
 }
 
-export function computeInsights(statements: StatementForInsights[]): StatementInsights | null {
+/**
+ * The facts the decision rests on. `stated.businessName` is the legal name on the application: with the names the
+ * statements print for their holder, it tells the business's own transfers from sales.
+ */
+export function computeInsights(
+  statements: StatementForInsights[],
+  stated: { businessName?: string } = {},
+): StatementInsights | null {
   const { segments, duplicates, overlaps } = dedupeSegments(statements);
   if (segments.length === 0) return null;
 
@@ -180,8 +188,13 @@ export function computeInsights(statements: StatementForInsights[]): StatementIn
 
   const transactions = segments.flatMap((segment) => segment.transactions);
   const ownAccount = savingsCredits(segments);
-  const financingPositions = findFinancingPositions(transactions, lastDayNumber);
-  const classify = creditClassifier(transactions, financingPositions);
+  const holders = holderNamesOf([
+    stated.businessName,
+    ...statements.flatMap(({ statement }) => statement.holderNames ?? []),
+    ...holderNames(transactions),
+  ]);
+  const financingPositions = findFinancingPositions(transactions, lastDayNumber, holders);
+  const classify = creditClassifier(transactions, financingPositions, holders);
   const category = (transaction: ParsedTransaction): CreditCategory =>
     ownAccount.has(transaction) ? 'own-transfer' : classify(transaction.description);
   const returnedRevenue = returnedRevenueDeposits(transactions, category);

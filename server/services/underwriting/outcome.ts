@@ -122,7 +122,7 @@ export function buildOutcome(stated: StatedAnswers, reads: StatementRead[]): Und
   const parsed = reads.flatMap((item) =>
     'ok' in item.read && item.read.ok ? [{ documentId: item.documentId, statement: item.read.statement }] : [],
   );
-  const insights: StatementInsights | null = computeInsights(parsed);
+  const insights: StatementInsights | null = computeInsights(parsed, stated);
   const segments = parsed.flatMap((item) => item.statement.segments);
   const reading: ReadingSummary = {
     submitted: reads.length,
@@ -352,6 +352,7 @@ export function whatIfScenarios(input: {
           parsed,
           (transaction) => transaction.direction === 'debit' && classifyDebit(transaction.description) === 'nsf-fee',
         ),
+        stated,
       ),
     });
   }
@@ -369,6 +370,7 @@ export function whatIfScenarios(input: {
             transaction.amountCents === position.amountCents &&
             counterpartyOf(transaction.description) === position.counterparty,
         ),
+        stated,
       ),
     });
   }
