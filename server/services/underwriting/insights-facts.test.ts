@@ -113,6 +113,21 @@ describe('balances and returned deposits', () => {
     expect(insights.balanceAccount).toBe('checking account ending 1111');
   });
 
+  it('takes the balance from the account that carries the deposits and payments when no account says its kind', () => {
+    const rows: Row[] = [...sales, ...businessDays(3, 31).map((date): Row => [date, 'SYSCO FOODS 5521', -700])];
+    const operating = segment(rows, { account: { last4: '1111', kind: null }, opening: 8_000 });
+    const reserve = segment(
+      [
+        ['2026-03-13', 'ONLINE TRANSFER FROM CHK 1111', 2_000],
+        ['2026-03-31', 'INTEREST PAYMENT', 12.4],
+      ],
+      { account: { last4: '2222', kind: null }, opening: 60_000 },
+    );
+    const insights = insightsOf(reserve, operating);
+    expect(insights.averageDailyBalanceCents).toBe(insightsOf(operating).averageDailyBalanceCents);
+    expect(insights.balanceAccount).toBe('operating account ending 1111');
+  });
+
   it('counts returned deposits and chargebacks, and takes a returned deposit that counted as revenue off revenue', () => {
     const insights = insightsOf(
       segment([

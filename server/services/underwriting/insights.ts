@@ -14,7 +14,6 @@ import {
   TREND_THRESHOLD,
 } from './policy';
 import type { ParsedSegment, ParsedTransaction } from './types';
-import type { Segment } from './insights-types';
 import type {
   CashFlowTrend,
   ConsistencyRating,
@@ -25,6 +24,7 @@ import type {
   StatementInsights,
 } from './insights-types';
 import { dayRanges, dedupeSegments } from './insights-coverage';
+import { accountInWords, operatingSegments, savingsCredits, skippedDay } from './insights-accounts';
 import { findFinancingPositions, scoreHealth } from './insights-health';
 export type {
   MonthInsight,
@@ -72,36 +72,6 @@ export function averageRevenue(months: MonthInsight[]): { averageCents: number; 
 
 function signed(transaction: ParsedTransaction): number {
   return transaction.direction === 'credit' ? transaction.amountCents : -transaction.amountCents;
-}
-
-/**
- * Credits of a savings account shown beside the business's operating account (docs/product.md, section 4): money
- * swept or moved between the customer's own accounts and the interest on it, never sales. A savings account shown
- * alone keeps its credits as they read.
- */
-function savingsCredits(segments: ParsedSegment[]): ReadonlySet<ParsedTransaction> {
-  if (!segments.some((segment) => segment.account?.kind !== 'savings')) return new Set();
-  return new Set(
-    segments
-      .filter((segment) => segment.account?.kind === 'savings')
-      .flatMap((segment) => segment.transactions.filter((transaction) => transaction.direction === 'credit')),
-  );
-}
-
-/**
- * The operating account's periods: the balance facts (average daily balance, negative days) are the operating
- * account's, never checking and savings summed (docs/product.md, section 4.3). A savings account shown beside another
- * account is not operating.
- */
-function operatingSegments(segments: Segment[]): ReadonlySet<Segment> {
-  const notSavings = segments.filter((segment) => segment.account?.kind !== 'savings');
-  return new Set(notSavings.length > 0 ? notSavings : segments);
-}
-
-function accountInWords(operating: ReadonlySet<Segment>): string {
-  const account = [...operating][0]?.account;
-  const kind = account?.kind ?? 'operating';
-  return account?.last4 ? `${kind} account ending ${account.last4}` : `${kind} account`;
 }
 
 /** Within this many days a returned deposit is matched to the deposit it returns. */
@@ -172,10 +142,8 @@ export function computeInsights(
     for (let day = toDayNumber(segment.periodStart); day <= toDayNumber(segment.periodEnd); day += 1) covered.add(day);
     const balances = operating.has(segment) ? dailyBalances(segment) : null;
     if (!balances) continue;
-    const skipped = (day: number) =>
-      (segment.skipDays ?? []).some((range) => day >= toDayNumber(range.start) && day <= toDayNumber(range.end));
     for (const [day, balance] of balances) {
-      if (skipped(day)) continue;
+      if (skippedDay(segment, day)) continue;
       balanceSum.set(day, (balanceSum.get(day) ?? 0) + balance);
       if (balance < 0) negativeDays.add(day);
     }
