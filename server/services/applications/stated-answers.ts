@@ -11,6 +11,7 @@ export const STATED_COLUMNS = {
   timeInBusiness: applications.timeInBusiness,
   businessStartDate: applications.businessStartDate,
   businessType: applications.businessType,
+  businessName: applications.businessName,
 };
 
 export type StatedRow = {
@@ -20,6 +21,7 @@ export type StatedRow = {
   timeInBusiness: string;
   businessStartDate: string;
   businessType: string;
+  businessName: string;
 };
 
 export function statedAnswersOf(row: StatedRow): StatedAnswers {
@@ -30,5 +32,6 @@ export function statedAnswersOf(row: StatedRow): StatedAnswers {
     timeInBusiness: row.timeInBusiness,
     businessStartDate: row.businessStartDate,
     businessType: row.businessType,
+    businessName: row.businessName,
   };
 }

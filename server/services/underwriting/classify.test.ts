@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canBeFinancing, classifyCredit, classifyDebit, counterpartyOf } from './classify';
+import { canBeFinancing, classifyCredit, classifyDebit, counterpartyOf, namesAPayee } from './classify';
 import { LINEAR_TIME_TEST, slowCases } from '../../../src/shared/linear-time.test-helpers';
 
 describe('credit classification', () => {
@@ -62,6 +62,30 @@ describe('debit classification', () => {
       false,
     ]);
     expect(canBeFinancing('PINECREST ADVANCE')).toBe(true);
+  });
+
+  it('does not take a business’s ordinary repeated payments as financing unless a funder’s words say so', () => {
+    expect(
+      [
+        'JUSTWORKS DES:BILLING ID:778',
+        'DLL FINANCE EQUIP LEASE',
+        'DUKE ENERGY AUTOPAY',
+        'CLOVER MERCHANT FEES 8812',
+        'CAPITAL ONE MOBILE PMT',
+        'ZELLE PAYMENT TO MARIA GARCIA',
+        'ATM WITHDRAWAL 0412 MAIN ST',
+      ].map(canBeFinancing),
+    ).toEqual([false, false, false, false, false, false, false]);
+    expect(['SPECTRUM FUNDING GROUP ACH', 'PREMIUM MERCHANT FUNDING DAILY'].map(canBeFinancing)).toEqual([true, true]);
+  });
+
+  it('knows a check or a cash withdrawal names no payee', () => {
+    expect(['CHECK', 'ATM WITHDRAWAL', 'ONLINE BILL PAY', 'NORTHGATE FUNDING'].map(namesAPayee)).toEqual([
+      false,
+      false,
+      false,
+      true,
+    ]);
   });
 
   it('does not take card purchases as financing, however steady', () => {

@@ -61,14 +61,32 @@ export function classifyTransaction(transaction: {
     : classifyDebit(transaction.description);
 }
 
-// Debits that repeat at a fixed amount but are not financing (payroll, rent, insurance, taxes, utilities, leases of
-// premises); a weekly same-amount payroll must not read as a merchant cash advance.
-// Card purchases are never a financing payment (funders debit by ACH), however steady a weekly purchase looks.
-const NOT_FINANCING =
-  /\b(payroll|gusto|adp|paychex|salary|wages|rent|insurance|premium|irs|tax|utilit(y|ies)|electric|water|internet|phone|transfer|xfer|sweep|pos|(debit|check) ?card|card purchase|purchase card)\b/i;
+// Debits that repeat at a fixed amount but are not financing: what every business pays again and again (payroll
+// and the services that run it, rent and leases, insurance, taxes, utilities, card processing fees, its credit card):
+// a weekly same-amount payroll or insurance premium must not read as a merchant cash advance (docs/product.md, 4.3).
+// A funder's own words in the description ("FUNDING", "ADVANCE") outweigh them.
+const NOT_FINANCING_PAYEE =
+  /\b(payroll|payrl|payrll|gusto|adp|paychex|paycor|paylocity|paycom|justworks|trinet|insperity|rippling|zenefits|peo|salary|wages|rent|lease|leasing|insurance|insur|ins (prem|pmt|payment)|premium|state farm|geico|allstate|progressive|nationwide|liberty mutual|hiscox|irs|tax|eftps|utilit(y|ies)|electric|energy|water|sewer|waste|internet|phone|wireless|telecom|comcast|xfinity|spectrum|verizon|at&t|fees?|merchant (services|discount)|discount fee|interchange|bankcard|credit ?card|crcardpmt|card (payment|pmt)|epayment|amex|american express|discover|capital one|citi ?card|barclaycard)\b/i;
+// The channels a funder never collects by: a card, Zelle or Venmo, the ATM, bill pay, a transfer or sweep.
+const NOT_FINANCING_CHANNEL =
+  /\b(transfer|xfer|sweep|pos|(debit|check) ?card|card purchase|purchase card|zelle|venmo|cash ?app|atm|bill ?pay(ment)?)\b/i;
+const FUNDER_WORDS = /\b(funding|funder|advance|mca|merchant cash|receivables?|lending)\b/i;
 
 export function canBeFinancing(description: string): boolean {
-  return !NOT_FINANCING.test(description);
+  if (NOT_FINANCING_CHANNEL.test(description)) return false;
+  return !NOT_FINANCING_PAYEE.test(description) || FUNDER_WORDS.test(description);
+}
+
+// Words a payee key may keep that name no one: a check, a cash withdrawal, bill pay, a bank's own entry types.
+const NO_PAYEE_WORDS = new Set(
+  'CHECK CHK CK ATM CASH WITHDRAWAL WITHDRAW WDL WD BILL PAY BILLPAY ONLINE MOBILE BRANCH TELLER SERVICE SERVICES CHARGE AUTOPAY AUTOMATIC AUTO EXTERNAL DIRECT MISC MISCELLANEOUS TRANSACTION TRANS POSTED PENDING MEMO ITEM ITEMS DRAFT SHARE BANK COUNTER OTHER'.split(
+    ' ',
+  ),
+);
+
+/** Whether a payee key names someone: "CHECK" or "ATM WITHDRAWAL" gathers many payees under one word. */
+export function namesAPayee(counterparty: string): boolean {
+  return counterparty.split(' ').some((word) => word.length >= 3 && !NO_PAYEE_WORDS.has(word));
 }
 
 const COUNTERPARTY_SCAN_CHARS = 600;

@@ -1,7 +1,8 @@
 // What a credit is, read with the rest of the statements: money from a funder the business is paying back is that
 // funder's advance or loan, and money from the account holder itself is an own transfer, whatever the wording
 // (docs/product.md, section 4.2).
-import { type CreditCategory, classifyCredit, counterpartyOf, withoutHolderName } from './classify';
+import { type CreditCategory, classifyCredit, counterpartyOf } from './classify';
+import { namesHolder, type HolderName } from './insights-holder';
 import type { FinancingPosition } from './insights-types';
 import type { ParsedTransaction } from './types';
 
@@ -39,15 +40,15 @@ export function holderNames(transactions: ParsedTransaction[]): string[] {
 
 /**
  * Classifies each credit with what the statements show besides its own words: the payees of financing positions
- * (a credit from one of them is that funder's proceeds) and the account holder's own name (a credit from it is a
- * transfer between the business's own accounts).
+ * (a credit from one of them is that funder's proceeds) and the account holder's own names (a credit from the
+ * business itself is a transfer between its own accounts).
  */
 export function creditClassifier(
   transactions: ParsedTransaction[],
   positions: FinancingPosition[],
+  holders: HolderName[],
 ): (description: string) => CreditCategory {
   const funders = positions.map((position) => nameWords(position.counterparty)).filter((words) => words.length > 0);
-  const holders = holderNames(transactions);
   // A funder's proceeds come as a lump; a payee credited again and again (a card processor that also lends) pays
   // out sales.
   const creditsFrom = new Map<string, number>();
@@ -59,10 +60,7 @@ export function creditClassifier(
   return (description) => {
     const category = classifyCredit(description);
     if (category !== 'revenue') return category;
-    const from = ` ${withoutHolderName(description.slice(0, 600).toUpperCase())
-      .replace(/[^A-Z& ]+/g, ' ')
-      .replace(/\s+/g, ' ')} `;
-    if (holders.some((name) => from.includes(` ${name} `))) return 'own-transfer';
+    if (namesHolder(description, 'credit', holders)) return 'own-transfer';
     const counterparty = counterpartyOf(description);
     const words = new Set(counterparty.split(' '));
     if (

@@ -1,53 +1,7 @@
 // The facts a decision rests on, read the way a lender reads a statement: which credits are sales, which debits
 // are one financing position, whose balance is the average daily balance, and which deposits came back.
 import { describe, expect, it } from 'vitest';
-import { computeInsights } from './insights';
-import type { ParsedSegment, ParsedStatement, ParsedTransaction, StatementAccount } from './types';
-
-type Row = [date: string, description: string, dollars: number];
-
-function segment(rows: Row[], options: { account?: StatementAccount; opening?: number } = {}): ParsedSegment {
-  let balance = (options.opening ?? 10_000) * 100;
-  const transactions: ParsedTransaction[] = rows.map(([date, description, dollars]) => {
-    const amountCents = Math.round(Math.abs(dollars) * 100);
-    balance += dollars < 0 ? -amountCents : amountCents;
-    return {
-      date,
-      description,
-      amountCents,
-      direction: dollars < 0 ? 'debit' : 'credit',
-      balanceCents: balance,
-      page: 1,
-    };
-  });
-  return {
-    periodStart: '2026-03-01',
-    periodEnd: '2026-03-31',
-    openingBalanceCents: (options.opening ?? 10_000) * 100,
-    closingBalanceCents: balance,
-    transactions,
-    balanceCheck: {
-      status: 'reconciled',
-      expectedClosingCents: balance,
-      differenceCents: 0,
-      runningBalanceBreaks: 0,
-      note: null,
-    },
-    ...(options.account ? { account: options.account } : {}),
-  };
-}
-
-function insightsOf(...segments: ParsedSegment[]) {
-  const statement: ParsedStatement = { pageCount: 1, layout: 'signed-amount', segments, warnings: [], holderNames: [] };
-  const insights = computeInsights([{ documentId: 'doc-1', statement }]);
-  if (!insights) throw new Error('no insights');
-  return insights;
-}
-
-const businessDays = (from: number, to: number) =>
-  Array.from({ length: to - from + 1 }, (_, index) => from + index)
-    .filter((day) => ![0, 6].includes(new Date(Date.UTC(2026, 2, day)).getUTCDay()))
-    .map((day) => `2026-03-${String(day).padStart(2, '0')}`);
+import { businessDays, insightsOf, segment, type Row } from './insights-test-rows';
 
 const sales: Row[] = businessDays(2, 31).map((date) => [date, 'SQUARE INC DEPOSIT', 1_000]);
 const salesCents = sales.length * 1_000_00;
@@ -157,6 +111,21 @@ describe('balances and returned deposits', () => {
     const insights = insightsOf(checking, savings);
     expect(insights.averageDailyBalanceCents).toBeLessThan(11_000_00);
     expect(insights.balanceAccount).toBe('checking account ending 1111');
+  });
+
+  it('takes the balance from the account that carries the deposits and payments when no account says its kind', () => {
+    const rows: Row[] = [...sales, ...businessDays(3, 31).map((date): Row => [date, 'SYSCO FOODS 5521', -700])];
+    const operating = segment(rows, { account: { last4: '1111', kind: null }, opening: 8_000 });
+    const reserve = segment(
+      [
+        ['2026-03-13', 'ONLINE TRANSFER FROM CHK 1111', 2_000],
+        ['2026-03-31', 'INTEREST PAYMENT', 12.4],
+      ],
+      { account: { last4: '2222', kind: null }, opening: 60_000 },
+    );
+    const insights = insightsOf(reserve, operating);
+    expect(insights.averageDailyBalanceCents).toBe(insightsOf(operating).averageDailyBalanceCents);
+    expect(insights.balanceAccount).toBe('operating account ending 1111');
   });
 
   it('counts returned deposits and chargebacks, and takes a returned deposit that counted as revenue off revenue', () => {

@@ -1,6 +1,6 @@
 // Financing positions (a funder debited daily or weekly at one amount) and the account health score with its
 // deductions.
-import { canBeFinancing, classifyDebit, counterpartyOf } from './classify';
+import { canBeFinancing, classifyDebit, counterpartyOf, namesAPayee } from './classify';
 import { fromDayNumber, toDayNumber } from './dates';
 import { formatCents } from './money';
 import {
@@ -26,10 +26,24 @@ import {
   WEEKS_PER_YEAR,
 } from './policy';
 import type { ParsedTransaction } from './types';
+import { namesHolder, type HolderName } from './insights-holder';
 import type { FinancingPosition, HealthDeduction, StatementInsights } from './insights-types';
 
 /** A payment level: amounts within this share of their median are one amount that varies (fees, rounding, a %). */
 const SAME_PAYMENT_SHARE = 0.15;
+/** A level may hold a few odd debits (a catch-up, a partial): this share of them must keep to it. */
+const LEVEL_MIN_SHARE = 0.8;
+/** ...and the typical debit keeps within this share of the median (invoices and card fees wander much further). */
+const LEVEL_TYPICAL_SHARE = 0.08;
+/** A change of payment is a step this large (a share of the old payment)... */
+const LEVEL_MIN_STEP = 0.05;
+/** ...and this many times larger than the typical wander of the amounts on either side of it. */
+const LEVEL_STEP_OVER_WANDER = 2;
+/** The payment is the median of this many of the latest level's last debits. */
+const RECENT_DEBITS = 10;
+/** Places where the payment may have changed that are tried (the largest steps), so the check stays linear. */
+const STEP_CANDIDATES = 6;
+const STEP_WINDOW = 3;
 
 type Debit = { day: number; amountCents: number };
 
@@ -41,33 +55,56 @@ function median(values: number[]): number {
     : Math.round(((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2);
 }
 
-function oneLevel(debits: Debit[]): boolean {
-  if (debits.length === 0) return true;
-  const typical = median(debits.map((debit) => debit.amountCents));
-  return debits.every((debit) => Math.abs(debit.amountCents - typical) <= typical * SAME_PAYMENT_SHARE);
+/** How far amounts typically stray from their median (the median absolute deviation). */
+function wander(amounts: number[], typical: number): number {
+  return median(amounts.map((amount) => Math.abs(amount - typical)));
+}
+
+/** Amounts that are one payment: most keep within 15% of their median, and the typical one keeps close to it. */
+function oneLevel(amounts: number[]): boolean {
+  if (amounts.length === 0) return true;
+  const typical = median(amounts);
+  const near = amounts.filter((amount) => Math.abs(amount - typical) <= typical * SAME_PAYMENT_SHARE).length;
+  return near >= amounts.length * LEVEL_MIN_SHARE && wander(amounts, typical) <= typical * LEVEL_TYPICAL_SHARE;
+}
+
+/**
+ * Where the payment changed once: a place whose two sides are each one payment, clearly apart (a step larger than
+ * the amounts' own wander). Tried at the few places where the amounts around them differ most.
+ */
+function levelChange(amounts: number[]): number | null {
+  const stepAt = (index: number) => {
+    const before = median(amounts.slice(Math.max(0, index - STEP_WINDOW), index));
+    const after = median(amounts.slice(index, index + STEP_WINDOW));
+    return before > 0 ? Math.abs(after - before) / before : 0;
+  };
+  const candidates = amounts
+    .map((_, index) => ({ index, step: index >= 1 && index <= amounts.length - 2 ? stepAt(index) : 0 }))
+    .filter((candidate) => candidate.step >= LEVEL_MIN_STEP)
+    .sort((a, b) => b.step - a.step || b.index - a.index)
+    .slice(0, STEP_CANDIDATES);
+  for (const { index } of candidates) {
+    const before = amounts.slice(0, index);
+    const after = amounts.slice(index);
+    if (!oneLevel(before) || !oneLevel(after)) continue;
+    const [typicalBefore, typicalAfter] = [median(before), median(after)];
+    const step = Math.abs(typicalAfter - typicalBefore);
+    const noise = Math.max(wander(before, typicalBefore), wander(after, typicalAfter));
+    if (step >= typicalBefore * LEVEL_MIN_STEP && step >= noise * LEVEL_STEP_OVER_WANDER) return index;
+  }
+  return null;
 }
 
 /**
  * A funder's debits in date order as one position: one payment level, or one level and then another (the payment
- * changed once). The payment is the recent typical amount (the median of the last five debits of the latest level).
- * Debits whose amounts follow no level (a supplier's invoices) are no position.
+ * changed once). The payment is the current one: the median of the latest level's last debits. Debits whose amounts
+ * follow no level (a supplier's invoices, card fees that follow sales) are no position.
  */
 function paymentSeries(debits: Debit[]): number | null {
-  // Where the level may change: the first debits that jump from the one before (a few, so the check stays linear).
-  const jumps = debits
-    .map((debit, index) => index)
-    .filter((index) => {
-      const previous = debits[index - 1]?.amountCents;
-      const amount = debits[index]?.amountCents ?? 0;
-      return previous !== undefined && Math.abs(amount - previous) > previous * SAME_PAYMENT_SHARE;
-    })
-    .slice(0, 3);
-  for (const split of [0, ...jumps]) {
-    const before = debits.slice(0, split);
-    const after = debits.slice(split);
-    if (oneLevel(before) && oneLevel(after)) return median(after.slice(-5).map((debit) => debit.amountCents));
-  }
-  return null;
+  const amounts = debits.map((debit) => debit.amountCents);
+  const change = levelChange(amounts);
+  if (change !== null) return median(amounts.slice(change).slice(-RECENT_DEBITS));
+  return oneLevel(amounts) ? median(amounts.slice(-RECENT_DEBITS)) : null;
 }
 
 /** How often the days repeat: daily (business days, gaps up to four days), weekly, or neither. */
@@ -85,13 +122,19 @@ function frequencyOf(days: number[]): FinancingPosition['frequency'] | null {
  * little or change once). That is how merchant cash advances and short-term loans collect, and each one already
  * claims part of the revenue. Two advances from one funder collected side by side at two amounts are two positions.
  */
-export function findFinancingPositions(transactions: ParsedTransaction[], lastDayNumber: number): FinancingPosition[] {
+export function findFinancingPositions(
+  transactions: ParsedTransaction[],
+  lastDayNumber: number,
+  holders: HolderName[] = [],
+): FinancingPosition[] {
   const byPayee = new Map<string, Debit[]>();
   for (const transaction of transactions) {
     if (transaction.direction !== 'debit') continue;
     if (classifyDebit(transaction.description) !== 'other' || !canBeFinancing(transaction.description)) continue;
+    // A payment to the business itself (its other account) is money moved, not a funder collecting.
+    if (namesHolder(transaction.description, 'debit', holders)) continue;
     const counterparty = counterpartyOf(transaction.description);
-    if (counterparty.length < 3) continue;
+    if (!namesAPayee(counterparty)) continue;
     const debits = byPayee.get(counterparty) ?? [];
     debits.push({ day: toDayNumber(transaction.date), amountCents: transaction.amountCents });
     byPayee.set(counterparty, debits);

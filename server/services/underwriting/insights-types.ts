@@ -117,6 +117,7 @@ export type StatementInsights = {
   healthDeductions: HealthDeduction[];
 };
 
-export type StatementForInsights = { documentId: string; statement: ParsedStatement };
+/** A read statement; `holderNames` are the account holder's names the reader found in its header (when it did). */
+export type StatementForInsights = { documentId: string; statement: ParsedStatement & { holderNames?: string[] } };
 
 export type Segment = ParsedSegment & { documentId: string; skipDays?: Array<{ start: string; end: string }> };

@@ -1,6 +1,7 @@
 // Monthly figures and account health from parsed statements. Pure and deterministic.
 import { classifyDebit, isReturnedDeposit } from './classify';
-import { creditClassifier } from './insights-credits';
+import { creditClassifier, holderNames } from './insights-credits';
+import { holderNamesOf } from './insights-holder';
 import type { CreditCategory } from './classify';
 import { daysInMonth, fromDayNumber, monthKeyOf, monthRange, toDayNumber } from './dates';
 import { formatCents } from './money';
@@ -13,7 +14,6 @@ import {
   TREND_THRESHOLD,
 } from './policy';
 import type { ParsedSegment, ParsedTransaction } from './types';
-import type { Segment } from './insights-types';
 import type {
   CashFlowTrend,
   ConsistencyRating,
@@ -24,6 +24,7 @@ import type {
   StatementInsights,
 } from './insights-types';
 import { dayRanges, dedupeSegments } from './insights-coverage';
+import { accountInWords, operatingSegments, savingsCredits, skippedDay } from './insights-accounts';
 import { findFinancingPositions, scoreHealth } from './insights-health';
 export type {
   MonthInsight,
@@ -71,36 +72,6 @@ export function averageRevenue(months: MonthInsight[]): { averageCents: number; 
 
 function signed(transaction: ParsedTransaction): number {
   return transaction.direction === 'credit' ? transaction.amountCents : -transaction.amountCents;
-}
-
-/**
- * Credits of a savings account shown beside the business's operating account (docs/product.md, section 4): money
- * swept or moved between the customer's own accounts and the interest on it, never sales. A savings account shown
- * alone keeps its credits as they read.
- */
-function savingsCredits(segments: ParsedSegment[]): ReadonlySet<ParsedTransaction> {
-  if (!segments.some((segment) => segment.account?.kind !== 'savings')) return new Set();
-  return new Set(
-    segments
-      .filter((segment) => segment.account?.kind === 'savings')
-      .flatMap((segment) => segment.transactions.filter((transaction) => transaction.direction === 'credit')),
-  );
-}
-
-/**
- * The operating account's periods: the balance facts (average daily balance, negative days) are the operating
- * account's, never checking and savings summed (docs/product.md, section 4.3). A savings account shown beside another
- * account is not operating.
- */
-function operatingSegments(segments: Segment[]): ReadonlySet<Segment> {
-  const notSavings = segments.filter((segment) => segment.account?.kind !== 'savings');
-  return new Set(notSavings.length > 0 ? notSavings : segments);
-}
-
-function accountInWords(operating: ReadonlySet<Segment>): string {
-  const account = [...operating][0]?.account;
-  const kind = account?.kind ?? 'operating';
-  return account?.last4 ? `${kind} account ending ${account.last4}` : `${kind} account`;
 }
 
 /** Within this many days a returned deposit is matched to the deposit it returns. */
@@ -152,7 +123,14 @@ function dailyBalances(segment: ParsedSegment): Map<number, number> | null {
   return balances;
 }
 
-export function computeInsights(statements: StatementForInsights[]): StatementInsights | null {
+/**
+ * The facts the decision rests on. `stated.businessName` is the legal name on the application: with the names the
+ * statements print for their holder, it tells the business's own transfers from sales.
+ */
+export function computeInsights(
+  statements: StatementForInsights[],
+  stated: { businessName?: string } = {},
+): StatementInsights | null {
   const { segments, duplicates, overlaps } = dedupeSegments(statements);
   if (segments.length === 0) return null;
 
@@ -164,10 +142,8 @@ export function computeInsights(statements: StatementForInsights[]): StatementIn
     for (let day = toDayNumber(segment.periodStart); day <= toDayNumber(segment.periodEnd); day += 1) covered.add(day);
     const balances = operating.has(segment) ? dailyBalances(segment) : null;
     if (!balances) continue;
-    const skipped = (day: number) =>
-      (segment.skipDays ?? []).some((range) => day >= toDayNumber(range.start) && day <= toDayNumber(range.end));
     for (const [day, balance] of balances) {
-      if (skipped(day)) continue;
+      if (skippedDay(segment, day)) continue;
       balanceSum.set(day, (balanceSum.get(day) ?? 0) + balance);
       if (balance < 0) negativeDays.add(day);
     }
@@ -180,8 +156,13 @@ export function computeInsights(statements: StatementForInsights[]): StatementIn
 
   const transactions = segments.flatMap((segment) => segment.transactions);
   const ownAccount = savingsCredits(segments);
-  const financingPositions = findFinancingPositions(transactions, lastDayNumber);
-  const classify = creditClassifier(transactions, financingPositions);
+  const holders = holderNamesOf([
+    stated.businessName,
+    ...statements.flatMap(({ statement }) => statement.holderNames ?? []),
+    ...holderNames(transactions),
+  ]);
+  const financingPositions = findFinancingPositions(transactions, lastDayNumber, holders);
+  const classify = creditClassifier(transactions, financingPositions, holders);
   const category = (transaction: ParsedTransaction): CreditCategory =>
     ownAccount.has(transaction) ? 'own-transfer' : classify(transaction.description);
   const returnedRevenue = returnedRevenueDeposits(transactions, category);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decide, type ReadingSummary } from './decision';
 import { computeInsights, type StatementForInsights } from './insights';
-import { buildOutcome, type StatementRead, type WhatIf } from './outcome';
+import { buildOutcome, whatIfScenarios, type StatementRead, type WhatIf } from './outcome';
 import { MIN_HISTORY_DAYS_FOR_APPROVAL } from './policy';
 import type { ParsedStatement, ParsedTransaction, StatedAnswers } from './types';
 
@@ -146,6 +146,21 @@ describe('what would change the offer', () => {
         item.withoutIt.amountCents > actual.amountCents;
       expect(better).toBe(true);
     }
+  });
+
+  it('takes out every debit of a position whose payment varies', () => {
+    const varying = statement();
+    for (const segment of varying.segments)
+      segment.transactions.forEach((transaction, index) => {
+        if (transaction.description.includes('FASTCAP')) transaction.amountCents = 250_00 + ((index % 3) - 1) * 10_00;
+      });
+    const varied: StatementForInsights[] = [{ documentId: 'doc-1', statement: varying }];
+    const insights = computeInsights(varied);
+    expect(insights?.financingPositions).toHaveLength(1);
+    const scenario = whatIfScenarios({ stated: STATED, parsed: varied, reading: READING, insights }).find(
+      (item) => item.code === 'existing-financing',
+    );
+    expect(scenario?.insights?.financingPositions).toEqual([]);
   });
 
   it('is empty when nothing limited the offer', () => {

@@ -2,7 +2,13 @@
 // the full analysis behind both.
 import { classifyDebit, counterpartyOf } from './classify';
 import { decide, type DecisionResult, type EngineDecision, type ReadingSummary } from './decision';
-import { computeInsights, type DuplicateSegment, type StatementForInsights, type StatementInsights } from './insights';
+import {
+  computeInsights,
+  type DuplicateSegment,
+  type FinancingPosition,
+  type StatementForInsights,
+  type StatementInsights,
+} from './insights';
 import { explainDecision } from './explain';
 import { centsToDollars, formatCents } from './money';
 import { DAYS_PER_MONTH, ENGINE_VERSION, MIN_HISTORY_DAYS_FOR_APPROVAL, WHAT_IF_MAX_FACTS } from './policy';
@@ -122,7 +128,7 @@ export function buildOutcome(stated: StatedAnswers, reads: StatementRead[]): Und
   const parsed = reads.flatMap((item) =>
     'ok' in item.read && item.read.ok ? [{ documentId: item.documentId, statement: item.read.statement }] : [],
   );
-  const insights: StatementInsights | null = computeInsights(parsed);
+  const insights: StatementInsights | null = computeInsights(parsed, stated);
   const segments = parsed.flatMap((item) => item.statement.segments);
   const reading: ReadingSummary = {
     submitted: reads.length,
@@ -331,6 +337,24 @@ function withoutTransactions(
   }));
 }
 
+/**
+ * A debit of the position: to its payee within its dates, whatever the amount (a payment varies or changed once),
+ * unless the payee collects two positions side by side: then the one whose payment is nearest the debit.
+ */
+function isPositionDebit(
+  transaction: ParsedTransaction,
+  position: FinancingPosition,
+  insights: StatementInsights,
+): boolean {
+  if (transaction.direction !== 'debit' || counterpartyOf(transaction.description) !== position.counterparty)
+    return false;
+  if (transaction.date < position.firstDate || transaction.date > position.lastDate) return false;
+  const distance = (other: FinancingPosition) => Math.abs(other.amountCents - transaction.amountCents);
+  return insights.financingPositions.every(
+    (other) => other.counterparty !== position.counterparty || distance(position) <= distance(other),
+  );
+}
+
 /** The adjusted inputs: without the NSF/overdraft fees, without each active position's debits, with three months. */
 export function whatIfScenarios(input: {
   stated: StatedAnswers;
@@ -352,6 +376,7 @@ export function whatIfScenarios(input: {
           parsed,
           (transaction) => transaction.direction === 'debit' && classifyDebit(transaction.description) === 'nsf-fee',
         ),
+        stated,
       ),
     });
   }
@@ -362,13 +387,8 @@ export function whatIfScenarios(input: {
       stated,
       reading,
       insights: computeInsights(
-        withoutTransactions(
-          parsed,
-          (transaction) =>
-            transaction.direction === 'debit' &&
-            transaction.amountCents === position.amountCents &&
-            counterpartyOf(transaction.description) === position.counterparty,
-        ),
+        withoutTransactions(parsed, (transaction) => isPositionDebit(transaction, position, insights)),
+        stated,
       ),
     });
   }

@@ -8,6 +8,8 @@ export type StatedAnswers = {
   timeInBusiness: string; // '1-2 years' | '2-5 years' | '5-10 years' | '10+ years'
   businessStartDate: string; // 'YYYY-MM-DD'
   businessType: string;
+  /** The business's legal name: its own transfers name it (the form asks for no DBA). */
+  businessName?: string;
 };
 
 /** One positioned piece of text from a PDF page, in PDF user space (origin bottom-left, y grows upwards). */
