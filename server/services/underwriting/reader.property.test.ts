@@ -1,20 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildLedger, expectedMonths, type LedgerNoise } from '../../test/statements/ledger';
+import { buildLedger, expectedMonths, ledgerNoiseArbitrary } from '../../test/statements/ledger';
 import { LAYOUTS, NEGATIVE_STYLES, renderStatementPdf } from '../../test/statements/render';
 import { computeInsights } from './insights';
 import { extractPdfText } from './pdf-text';
 import { parseStatementPages } from './statement-parser';
-
-const noiseArbitrary: fc.Arbitrary<LedgerNoise> = fc.record({
-  transfers: fc.boolean(),
-  loanProceeds: fc.boolean(),
-  refunds: fc.boolean(),
-  nsfFees: fc.boolean(),
-  dailyPosition: fc.boolean(),
-  weeklyPosition: fc.boolean(),
-  negativeDays: fc.boolean(),
-});
 
 const caseArbitrary = fc.record({
   seed: fc.integer({ min: 1, max: 2 ** 31 - 1 }),
@@ -24,7 +14,7 @@ const caseArbitrary = fc.record({
   debitsPerMonth: fc.integer({ min: 0, max: 25 }),
   revenuePerMonthCents: fc.integer({ min: 5_000_00, max: 2_500_000_00 }),
   openingBalanceCents: fc.integer({ min: -5_000_00, max: 250_000_00 }),
-  noise: noiseArbitrary,
+  noise: ledgerNoiseArbitrary,
   layout: fc.constantFrom(...LAYOUTS),
   negativeStyle: fc.constantFrom(...NEGATIVE_STYLES),
 });

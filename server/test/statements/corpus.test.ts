@@ -7,6 +7,7 @@ import { checkCase } from './corpus-check';
 import { CHECK_IMAGE_STYLES } from './corpus-gaps';
 import { expectedCorpusMonths } from './corpus-ledger';
 import { PERIOD_FORMATS } from './corpus-print';
+import { ledgerNoiseArbitrary } from './ledger';
 
 describe('statement corpus, family by family', () => {
   it.each(FAMILIES)(
@@ -46,15 +47,7 @@ const caseArbitrary: fc.Arbitrary<CaseOptions> = fc.record({
   debitsPerMonth: fc.integer({ min: 1, max: 25 }),
   revenuePerMonthCents: fc.integer({ min: 5_000_00, max: 500_000_00 }),
   openingBalanceCents: fc.integer({ min: -5_000_00, max: 150_000_00 }),
-  noise: fc.record({
-    transfers: fc.boolean(),
-    loanProceeds: fc.boolean(),
-    refunds: fc.boolean(),
-    nsfFees: fc.boolean(),
-    dailyPosition: fc.boolean(),
-    weeklyPosition: fc.boolean(),
-    negativeDays: fc.boolean(),
-  }),
+  noise: ledgerNoiseArbitrary,
   variation: fc.record({
     seed: fc.integer({ min: 1, max: 2 ** 30 }),
     dateFormat: fc.integer({ min: 0, max: 11 }),

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 /** Month names as statements print them (the generators shorten them to three letters where a layout does). */
 export const MONTH_NAMES = [
   'January',
@@ -65,6 +66,17 @@ export type LedgerNoise = {
   weeklyPosition: boolean;
   negativeDays: boolean;
 };
+
+/** Property tests draw each kind of noise on or off. */
+export const ledgerNoiseArbitrary: fc.Arbitrary<LedgerNoise> = fc.record({
+  transfers: fc.boolean(),
+  loanProceeds: fc.boolean(),
+  refunds: fc.boolean(),
+  nsfFees: fc.boolean(),
+  dailyPosition: fc.boolean(),
+  weeklyPosition: fc.boolean(),
+  negativeDays: fc.boolean(),
+});
 
 export type LedgerOptions = {
   seed: number;

@@ -48,6 +48,18 @@ const trendColor = (trend: string) => (trend === 'Growing' ? 'green' : trend ===
 const riskColor = (level: string) => (level === 'Low' ? 'green' : level === 'Medium' ? 'yellow' : 'red');
 
 /** The payment's share of verified weekly revenue as a meter, with the numbers in words too. */
+/** A short bulleted list of the engine's notes (recommendations, risk factors); nothing when there are none. */
+function NoteList({ items, mt }: { items: string[] | undefined; mt: string }) {
+  if (!items?.length) return null;
+  return (
+    <List.Root mt={mt} ps="5" gap="1" fontSize="sm">
+      {items.map((item) => (
+        <List.Item key={item}>{item}</List.Item>
+      ))}
+    </List.Root>
+  );
+}
+
 function AffordabilityLine({ option }: { option: SubmissionOfferDto }) {
   const labelId = `affordability-${option.key}`;
   if (option.affordabilityPct === null) {
@@ -255,13 +267,7 @@ export function ApprovalStep({
               ))}
             </List.Root>
           )}
-          {(insights.recommendations?.length ?? 0) > 0 && (
-            <List.Root mt="3" ps="5" gap="1" fontSize="sm">
-              {insights.recommendations?.map((item) => (
-                <List.Item key={item}>{item}</List.Item>
-              ))}
-            </List.Root>
-          )}
+          <NoteList items={insights.recommendations} mt="3" />
         </Box>
       )}
 
@@ -277,13 +283,7 @@ export function ApprovalStep({
           <Text mt="1" fontSize="sm" color="fg.muted">
             {UNDERWRITING_WORDS.riskLevel}
           </Text>
-          {(risk.riskFactors?.length ?? 0) > 0 && (
-            <List.Root mt="2" ps="5" gap="1" fontSize="sm">
-              {risk.riskFactors?.map((item) => (
-                <List.Item key={item}>{item}</List.Item>
-              ))}
-            </List.Root>
-          )}
+          <NoteList items={risk.riskFactors} mt="2" />
         </Box>
       )}
 
