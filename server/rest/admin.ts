@@ -188,7 +188,7 @@ export const adminRoutes: RestRoute[] = [
   {
     method: 'GET',
     path: '/api/admin/refinance-requests',
-    call: async ({ caller, query }) => ({ data: await caller.admin.refinanceRequests(queryOf(query, ['assignee'])) }),
+    call: async ({ caller, query }) => ({ data: await caller.admin.refinanceRequests(queryOf(query, ['assignee', ...PAGING])) }),
   },
   {
     method: 'GET',

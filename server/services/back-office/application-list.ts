@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { applications, underwritingResults } from '../../../drizzle/schema/index';
 import type { AiDecision, ApplicationStatus } from '../../../src/shared/constants';
 import type { ListApplicationsQuery } from '../../../src/shared/schemas/admin';
@@ -7,7 +7,7 @@ import { sha256Hex } from '../../lib/crypto';
 import { isoFromDb } from '../../lib/dates';
 import { type Actor, type ServiceDeps } from '../../deps';
 import { auditRead } from '../../lib/audit';
-import { type PagePlan, planPage, toPage } from './cursor';
+import { type PagePlan, keysetOrder, planPage, toPage } from './cursor';
 import { prefixPattern } from './common';
 import { type WordSearchPath, searchTerms, wordSearchKeySql } from './word-search';
 
@@ -35,23 +35,7 @@ function filterConditions(filters: Filters): SQL[] {
   return conditions;
 }
 
-function keysetCondition(plan: PagePlan): SQL | undefined {
-  const cursor = plan.cursor;
-  if (!cursor) return undefined;
-  if (plan.kind === 'before') {
-    return or(
-      gt(applications.createdAt, cursor.createdAt),
-      and(eq(applications.createdAt, cursor.createdAt), gt(applications.id, cursor.id)),
-    );
-  }
-  return or(
-    lt(applications.createdAt, cursor.createdAt),
-    and(eq(applications.createdAt, cursor.createdAt), lt(applications.id, cursor.id)),
-  );
-}
-
 const newestFirst = [desc(applications.createdAt), desc(applications.id)];
-const oldestFirst = [applications.createdAt, applications.id];
 
 /** Staff read ids as their first 8 characters: a search that looks like one also finds the id by its prefix. */
 const ID_PREFIX = /^[0-9a-f-]{4,36}$/i;
@@ -69,13 +53,13 @@ async function pageKeySql(db: Db, query: ListApplicationsQuery, plan: PagePlan, 
   };
   const take = query.limit + 1;
   const offset = plan.kind === 'after' ? plan.offset : 0;
-  const keyset = keysetCondition(plan);
+  const { condition: keyset, orderBy } = keysetOrder({ createdAt: applications.createdAt, id: applications.id }, plan);
   if (!query.search) {
     return db
       .select({ id: applications.id, createdAt: applications.createdAt })
       .from(applications, { forceIndex: orderIndexFor(filters) })
       .where(and(...filterConditions(filters), keyset))
-      .orderBy(...(plan.kind === 'before' ? oldestFirst : newestFirst))
+      .orderBy(...orderBy)
       .limit(take)
       .offset(offset)
       .getSQL();

@@ -83,9 +83,9 @@ export const listLoansSchema = z.object({ assignee: z.enum(ASSIGNEE_FILTERS).def
 export type ListLoansQuery = z.output<typeof listLoansSchema>;
 
 export const listRefinanceSchema = z
-  .object({ assignee: z.enum(ASSIGNEE_FILTERS).default('all') })
-  .strict()
-  .optional();
+  .object({ assignee: z.enum(ASSIGNEE_FILTERS).default('all'), ...paging })
+  .strict();
+export type ListRefinanceQuery = z.output<typeof listRefinanceSchema>;
 
 export const byIdSchema = z.object({ id }).strict();
 export const byEmailSchema = z.object({ email: emailSchema() }).strict();
