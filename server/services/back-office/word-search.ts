@@ -44,12 +44,24 @@ export type WordSearchQuery = {
   table: string;
   /** The list's filters on that table's columns, true of every row of the page; undefined: none. */
   conditions: SQL | undefined;
+  /** Records made in [from, before): read from the words' own created_at, in the key indexes' order. */
+  created?: CreatedRange;
   plan: PagePlan;
   take: number;
   path?: WordSearchPath;
 };
 
 type KeyChoice = { index: string; condition: SQL };
+
+/** A half-open range of creation moments; null ends are open. */
+export type CreatedRange = { from: Date | null; before: Date | null };
+
+function createdWithin(range: CreatedRange | undefined): SQL[] {
+  const conditions: SQL[] = [];
+  if (range?.from) conditions.push(sql`w.created_at >= ${sql.param(range.from, searchWords.createdAt)}`);
+  if (range?.before) conditions.push(sql`w.created_at < ${sql.param(range.before, searchWords.createdAt)}`);
+  return conditions;
+}
 
 /**
  * The longest prefix key every word matching the term shares. Keys are compared under the column's case-insensitive
@@ -155,6 +167,7 @@ export async function wordSearchKeySql(db: Db, query: WordSearchQuery): Promise<
     sql`(SELECT 1 FROM search_words AS d FORCE INDEX (PRIMARY) WHERE d.kind = w.kind AND d.record_id = w.record_id AND d.word LIKE ${pattern} AND d.word < w.word LIMIT 1) IS NULL`,
     ...terms.filter((_, index) => index !== driver).map((other) => hasWord(kind, other)),
     keyset(query.plan),
+    ...createdWithin(query.created),
     query.conditions,
   ].filter((condition): condition is SQL => condition !== undefined);
   const table = sql.identifier(query.table);
