@@ -137,7 +137,7 @@ function keyIsCheaper(counts: TermCounts, wanted: number): boolean {
  */
 function hasWord(kind: SearchWordKind, term: string, alias: 'o' | 'd' = 'o', extra?: SQL) {
   const key = keyFor(term);
-  const o = sql.raw(alias);
+  const o = sql.identifier(alias);
   const where = key
     ? sql`${o}.kind = ${kind} AND ${o}.${sql.identifier(key.column)} = ${key.prefix} AND ${o}.created_at = w.created_at AND ${o}.record_id = w.record_id`
     : sql`${o}.kind = ${kind} AND ${o}.record_id = w.record_id`;
