@@ -204,6 +204,16 @@ add(
   `words: "${laterWord} ${firstName}" + status=pending`,
   `/api/admin/applications?${q({ search: `${laterWord} ${firstName}`, status: 'pending' })}`,
 );
+// The same words within a month of creation days (an older month, so the newest rows are not it).
+const createdFrom = new Date(Date.now() - 120 * 24 * 3600_000).toISOString().slice(0, 10);
+const createdTo = new Date(Date.now() - 90 * 24 * 3600_000).toISOString().slice(0, 10);
+for (const [label, search] of [
+  [`"${laterWord}"`, laterWord],
+  [`"${laterWord.slice(0, 4)}" (prefix)`, laterWord.slice(0, 4)],
+  [`"${firstName} ${laterWord.slice(0, 3)}" (two words)`, `${firstName} ${laterWord.slice(0, 3)}`],
+]) {
+  add(`words: ${label} + created month`, `/api/admin/applications?${q({ search, createdFrom, createdTo })}`);
+}
 add("words: the email's own token (rare)", `/api/admin/applications?${q({ search: emailToken })}`);
 add(`words: "${laterWord}zz" (no word)`, `/api/admin/applications?${q({ search: `${laterWord}zz` })}`);
 if (client) {

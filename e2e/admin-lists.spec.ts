@@ -7,9 +7,15 @@ import { createUser, db, expect, test } from './fixtures';
 
 const word = () => `Qw${randomUUID().replace(/-/g, '').slice(0, 8)}`;
 
-async function insertApplication(opts: { businessName: string; ownerName: string; email: string; status?: string }) {
+async function insertApplication(opts: {
+  businessName: string;
+  ownerName: string;
+  email: string;
+  status?: string;
+  created?: Date;
+}) {
   const id = randomUUID();
-  const created = new Date(Date.now() - 60_000);
+  const created = opts.created ?? new Date(Date.now() - 60_000);
   await db().query(
     `INSERT INTO applications (id, status, ai_approved, loan_amount_cents, business_name, business_type, time_in_business,
       business_start_date, business_address, ein_enc, ein_last4, ssn_enc, ssn_last4, date_of_birth_enc, owner_name, email, phone,
@@ -52,6 +58,19 @@ test.describe('back-office lists', () => {
       ],
     );
 
+    // An offer made 28 days ago (valid 30) on a file waiting for years, so it heads the queue whatever else is in it.
+    const expiring = await insertApplication({
+      businessName: `${token} Lapsing Offer Supply`,
+      ownerName: 'Robin Example',
+      email: `${token.toLowerCase()}.offer@example.test`,
+      status: 'approved',
+      created: new Date('2014-01-01T00:00:00Z'),
+    });
+    await db().query('UPDATE applications SET decided_at = ? WHERE id = ?', [
+      new Date(Date.now() - 28 * 24 * 3600_000),
+      expiring,
+    ]);
+
     await loginAs('admin', { firstName: 'Lin' });
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/admin');
@@ -75,6 +94,11 @@ test.describe('back-office lists', () => {
       await expect(page.getByRole('tabpanel', { name: tab }).getByLabel(/^Loading/)).toHaveCount(0);
       expect(await overflow(), tab).toEqual({ page: false, tables: 0 });
     }
+    // The queue names the offer about to expire and until when it stands (docs/product.md 8.6).
+    await page.getByRole('tab', { name: 'Queue' }).click();
+    const lapsing = page.getByRole('row', { name: new RegExp(`${token} Lapsing Offer Supply`) });
+    await expect(lapsing.getByText('Offer about to expire')).toBeVisible();
+    await expect(lapsing.getByText(/^Offer valid until /)).toBeVisible();
     // The tables with the long texts above, searched so that they are on the first page.
     await page.getByRole('tab', { name: 'Applicants' }).click();
     await page.getByRole('searchbox', { name: 'Search applicants' }).fill(token);

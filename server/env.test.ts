@@ -16,6 +16,13 @@ describe('configuration', () => {
     expect(() => parseEnv({ LOG_LEVEL: 'loud' })).toThrow(ConfigError);
   });
 
+  it('keeps an offer open 30 days unless told otherwise, and refuses a period that is not whole days', () => {
+    expect(parseEnv({}).OFFER_VALID_DAYS).toBe(30);
+    expect(parseEnv({ OFFER_VALID_DAYS: '14' }).OFFER_VALID_DAYS).toBe(14);
+    expect(() => parseEnv({ OFFER_VALID_DAYS: '0' })).toThrow(/OFFER_VALID_DAYS/);
+    expect(() => parseEnv({ OFFER_VALID_DAYS: '2.5' })).toThrow(/OFFER_VALID_DAYS/);
+  });
+
   it('refuses production without an encryption key or over plain http', () => {
     expect(() => parseEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://funding.example' })).toThrow(/DATA_ENCRYPTION_KEY/);
     expect(() => parseEnv({ NODE_ENV: 'production', DATA_ENCRYPTION_KEY: 'k' })).toThrow(/PUBLIC_URL/);

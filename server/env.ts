@@ -48,6 +48,8 @@ const envSchema = z.object({
   ALLOW_INSECURE_HTTP: booleanFlag,
   // Rate limits can be raised for load tests; never disabled.
   RATE_LIMIT_MULTIPLIER: z.coerce.number().min(1).max(10_000).default(1),
+  // How long an approved offer can be accepted, in days from when it was made (docs/product.md 8.6).
+  OFFER_VALID_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   // The lender's legal name, brand, contact details and licence lines (src/shared/lender.ts).
   ...lenderEnvShape,
 });

@@ -84,6 +84,8 @@ export const applications = mysqlTable(
     index('applications_submitter_idx').on(t.submitterHash),
     // The "Mine" filter: one staff member's files, newest first, without a sort.
     index('applications_assignee_created_idx').on(t.assignedTo, t.createdAt, t.id),
+    // The work queue's offers about to expire: a few days of approvals by when they were made (docs/product.md 8.6).
+    index('applications_status_decided_idx').on(t.status, t.decidedAt, t.createdAt),
   ],
 );
 

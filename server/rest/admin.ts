@@ -43,7 +43,9 @@ export const adminRoutes: RestRoute[] = [
     method: 'GET',
     path: '/api/admin/applications',
     call: async ({ caller, query }) => {
-      const page = await caller.admin.listApplications(queryOf(query, ['search', 'status', 'aiApproved', ...PAGING]));
+      const page = await caller.admin.listApplications(
+        queryOf(query, ['search', 'status', 'aiApproved', 'createdFrom', 'createdTo', ...PAGING]),
+      );
       return { data: page.items, nextCursor: page.nextCursor, prevCursor: page.prevCursor };
     },
   },
@@ -188,7 +190,9 @@ export const adminRoutes: RestRoute[] = [
   {
     method: 'GET',
     path: '/api/admin/refinance-requests',
-    call: async ({ caller, query }) => ({ data: await caller.admin.refinanceRequests(queryOf(query, ['assignee'])) }),
+    call: async ({ caller, query }) => ({
+      data: await caller.admin.refinanceRequests(queryOf(query, ['assignee', ...PAGING])),
+    }),
   },
   {
     method: 'GET',

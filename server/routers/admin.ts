@@ -156,10 +156,8 @@ export const adminRouter = router({
     .mutation(({ ctx, input }) => closeDocumentRequest(ctx, actorOf(ctx), { id: input.id, action: 'review' })),
 
   refinanceRequests: staff
-    .input(listRefinanceSchema)
-    .query(({ ctx, input }) =>
-      listRefinanceRequests(ctx, { assignee: input?.assignee ?? 'all', viewerId: ctx.user.id }),
-    ),
+    .input(listRefinanceSchema.optional())
+    .query(({ ctx, input }) => listRefinanceRequests(ctx, input ?? listRefinanceSchema.parse({}), ctx.user.id)),
 
   listStaff: superAdmin.query(({ ctx }) => listStaff(ctx)),
   createStaff: superAdmin.input(createStaffSchema).mutation(({ ctx, input }) => createStaff(ctx, actorOf(ctx), input)),

@@ -46,7 +46,7 @@ export const clientRouter = router({
     ),
   offerMenu: protectedProcedure
     .input(applicationIdSchema)
-    .query(({ ctx, input }) => getOfferMenu(ctx.db, ctx.user.id, input.id)),
+    .query(({ ctx, input }) => getOfferMenu(ctx.db, ctx.user.id, input.id, ctx.env.OFFER_VALID_DAYS)),
   priceOffer: protectedProcedure
     .input(priceOfferSchema)
     .query(({ ctx, input }) => priceOffer(ctx.db, ctx.user.id, input)),

@@ -434,7 +434,7 @@ describe('dashboard, analytics and refinancing', () => {
     const request = await insertRefinanceRequest({ userId: client.id, loanId: loan.id });
     const caller = await callerFor(await insertUser({ role: 'admin' }));
     const list = await caller.admin.refinanceRequests();
-    expect(list.find((item) => item.id === request.id)).toMatchObject({
+    expect(list.items.find((item) => item.id === request.id)).toMatchObject({
       email: client.email,
       loanId: loan.id,
       requestedAmount: 25_000,

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { applications, underwritingResults } from '../../../drizzle/schema/index';
 import type { AiDecision, ApplicationStatus } from '../../../src/shared/constants';
 import type { ListApplicationsQuery } from '../../../src/shared/schemas/admin';
@@ -7,15 +7,31 @@ import { sha256Hex } from '../../lib/crypto';
 import { isoFromDb } from '../../lib/dates';
 import { type Actor, type ServiceDeps } from '../../deps';
 import { auditRead } from '../../lib/audit';
-import { type PagePlan, planPage, toPage } from './cursor';
+import { type PagePlan, keysetOrder, planPage, toPage } from './cursor';
 import { prefixPattern } from './common';
-import { type WordSearchPath, searchTerms, wordSearchKeySql } from './word-search';
+import { type CreatedRange, type WordSearchPath, searchTerms, wordSearchKeySql } from './word-search';
 
 // ---------------------------------------------------------------------------------------------------------------
 // List: keyset pages newest first (created_at, id), every path backed by an index (see 0001_admin_search.sql).
 // ---------------------------------------------------------------------------------------------------------------
 
 type Filters = { status: ApplicationStatus | null; ai: AiDecision | null; assignedTo: string | null };
+
+/** The list's days as a half-open range of moments: from the first day's start to the day after the last. */
+function createdRange(query: ListApplicationsQuery): CreatedRange {
+  const day = 24 * 3600_000;
+  return {
+    from: query.createdFrom ? new Date(`${query.createdFrom}T00:00:00Z`) : null,
+    before: query.createdTo ? new Date(new Date(`${query.createdTo}T00:00:00Z`).getTime() + day) : null,
+  };
+}
+
+function createdConditions(range: CreatedRange): SQL[] {
+  const conditions: SQL[] = [];
+  if (range.from) conditions.push(gte(applications.createdAt, range.from));
+  if (range.before) conditions.push(lt(applications.createdAt, range.before));
+  return conditions;
+}
 
 /** The ordered index that serves a filter combination without a sort (MariaDB needs the hint). */
 function orderIndexFor(filters: Filters): string {
@@ -35,23 +51,7 @@ function filterConditions(filters: Filters): SQL[] {
   return conditions;
 }
 
-function keysetCondition(plan: PagePlan): SQL | undefined {
-  const cursor = plan.cursor;
-  if (!cursor) return undefined;
-  if (plan.kind === 'before') {
-    return or(
-      gt(applications.createdAt, cursor.createdAt),
-      and(eq(applications.createdAt, cursor.createdAt), gt(applications.id, cursor.id)),
-    );
-  }
-  return or(
-    lt(applications.createdAt, cursor.createdAt),
-    and(eq(applications.createdAt, cursor.createdAt), lt(applications.id, cursor.id)),
-  );
-}
-
 const newestFirst = [desc(applications.createdAt), desc(applications.id)];
-const oldestFirst = [applications.createdAt, applications.id];
 
 /** Staff read ids as their first 8 characters: a search that looks like one also finds the id by its prefix. */
 const ID_PREFIX = /^[0-9a-f-]{4,36}$/i;
@@ -69,13 +69,14 @@ async function pageKeySql(db: Db, query: ListApplicationsQuery, plan: PagePlan, 
   };
   const take = query.limit + 1;
   const offset = plan.kind === 'after' ? plan.offset : 0;
-  const keyset = keysetCondition(plan);
+  const { condition: keyset, orderBy } = keysetOrder({ createdAt: applications.createdAt, id: applications.id }, plan);
+  const range = createdRange(query);
   if (!query.search) {
     return db
       .select({ id: applications.id, createdAt: applications.createdAt })
       .from(applications, { forceIndex: orderIndexFor(filters) })
-      .where(and(...filterConditions(filters), keyset))
-      .orderBy(...(plan.kind === 'before' ? oldestFirst : newestFirst))
+      .where(and(...filterConditions(filters), ...createdConditions(range), keyset))
+      .orderBy(...orderBy)
       .limit(take)
       .offset(offset)
       .getSQL();
@@ -88,6 +89,7 @@ async function pageKeySql(db: Db, query: ListApplicationsQuery, plan: PagePlan, 
       terms,
       table: 'applications',
       conditions: and(...filterConditions(filters)),
+      created: range,
       plan: wordPlan,
       take: wordTake,
       path: options.path,
@@ -97,7 +99,7 @@ async function pageKeySql(db: Db, query: ListApplicationsQuery, plan: PagePlan, 
   // Also an id prefix: both parts are taken from the start of the page order and merged.
   const direction = plan.kind === 'before' ? sql`ASC` : sql`DESC`;
   const order = sql`ORDER BY created_at ${direction}, id ${direction}`;
-  const filtersAndKeyset = and(...filterConditions(filters), keyset);
+  const filtersAndKeyset = and(...filterConditions(filters), ...createdConditions(range), keyset);
   const byId = sql`SELECT id, created_at FROM ${applications} FORCE INDEX (PRIMARY) WHERE id LIKE ${prefixPattern(query.search.toLowerCase())}${filtersAndKeyset ? sql` AND ${filtersAndKeyset}` : sql``} ${order} LIMIT ${offset + take}`;
   const words =
     terms.length > 0 ? await wordPage(plan.kind === 'after' ? { ...plan, offset: 0 } : plan, offset + take) : nothing;

@@ -1,3 +1,5 @@
+import { and, asc, desc, eq, gt, lt, or, type SQL } from 'drizzle-orm';
+import type { MySqlColumn } from 'drizzle-orm/mysql-core';
 import { AppError } from '../../lib/errors';
 
 /** A position in a newest-first list: the (created_at, id) key of one row. Opaque to clients. */
@@ -42,6 +44,24 @@ export function planPage(request: PageRequest): PagePlan {
     throw new AppError('BAD_REQUEST', `Pages beyond ${MAX_OFFSET_PAGE} are reached with the next and previous links`);
   }
   return { kind: 'after', cursor: null, offset: (request.page - 1) * request.limit };
+}
+
+/**
+ * A newest-first list's keyset on its (created_at, id) columns: the rows beyond the cursor and the order to read them
+ * in (a `before` page walks back, oldest first; toPage turns it round).
+ */
+export function keysetOrder(columns: { createdAt: MySqlColumn; id: MySqlColumn }, plan: PagePlan) {
+  const isBackwards = plan.kind === 'before';
+  const beyond = isBackwards ? gt : lt;
+  const cursor = plan.cursor;
+  const condition: SQL | undefined = cursor
+    ? or(
+        beyond(columns.createdAt, cursor.createdAt),
+        and(eq(columns.createdAt, cursor.createdAt), beyond(columns.id, cursor.id)),
+      )
+    : undefined;
+  const orderBy = isBackwards ? [asc(columns.createdAt), asc(columns.id)] : [desc(columns.createdAt), desc(columns.id)];
+  return { condition, orderBy };
 }
 
 export type Page<T> = { items: T[]; nextCursor: string | null; prevCursor: string | null };

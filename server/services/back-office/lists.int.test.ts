@@ -169,6 +169,43 @@ describe('applications list', () => {
     expect((await caller.admin.listApplications({ search: `${word.slice(0, 4)}_${word.slice(5)}` })).items).toEqual([]);
   });
 
+  it('bounds the list by the days applications were made, with and without words, on every search path', async () => {
+    const word = token();
+    const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 24 * 3600_000).toISOString().slice(0, 10);
+    const at = (daysAgo: number) => new Date(`${day(daysAgo)}T12:00:00Z`);
+    const [old, middle, recent] = [
+      await insertApplication({ businessName: `${word} Old Works`, createdAt: at(10), status: 'declined' }),
+      await insertApplication({ businessName: `${word} Middle Works`, createdAt: at(5), status: 'declined' }),
+      await insertApplication({ businessName: `${word} Recent Works`, createdAt: at(1), status: 'declined' }),
+    ];
+    const deps = await getTestDeps();
+    for (const path of SEARCH_PATHS) {
+      const found = async (input: object) =>
+        ids((await listApplications(deps, listApplicationsSchema.parse({ search: word, ...input }), { path })).items);
+      expect(await found({ createdFrom: day(6), createdTo: day(5) }), path).toEqual([middle.id]);
+      expect(await found({ createdFrom: day(5) }), path).toEqual([recent.id, middle.id]);
+      expect(await found({ createdTo: day(5) }), path).toEqual([middle.id, old.id]);
+      expect(await found({ search: `${word} mid`, createdFrom: day(6) }), path).toEqual([middle.id]);
+      expect(await found({ search: `${word} old`, createdFrom: day(6) }), path).toEqual([]);
+    }
+    const unfiltered = await listApplications(
+      deps,
+      listApplicationsSchema.parse({ status: 'declined', createdFrom: day(10), createdTo: day(10) }),
+    );
+    expect(ids(unfiltered.items)).toContain(old.id);
+    expect(ids(unfiltered.items)).not.toContain(middle.id);
+    const cookie = await sessionCookieFor(await insertUser({ role: 'admin' }));
+    const bad = await jsonRequest(server.url, '/api/admin/applications?createdFrom=2026-02-30', { cookie });
+    expect(bad.status).toBe(400);
+    const viaRest = await jsonRequest(
+      server.url,
+      `/api/admin/applications?search=${word}&createdFrom=${day(6)}&createdTo=${day(2)}`,
+      { cookie },
+    );
+    const body = (await viaRest.json()) as { data: { id: string }[] };
+    expect(body.data.map((item) => item.id)).toEqual([middle.id]);
+  });
+
   it('pages by key: next and previous pages of a search, on every search path', async () => {
     const word = token();
     const inserted = [];

@@ -1,23 +1,11 @@
-import { and, desc, eq, gt, lt, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { type LoanRow, schedulesOf, toLoanDto, deriveLoanState } from '../loans/index';
 import { applications, loans } from '../../../drizzle/schema/index';
 import type { ListLoansQuery } from '../../../src/shared/schemas/admin';
 import { todayIso } from '../../lib/dates';
 import { type ServiceDeps } from '../../deps';
-import { type PagePlan, planPage, toPage } from './cursor';
+import { keysetOrder, planPage, toPage } from './cursor';
 import { activeLoanCount } from './dashboard';
-
-function keysetCondition(plan: PagePlan) {
-  const cursor = plan.cursor;
-  if (!cursor) return undefined;
-  if (plan.kind === 'before') {
-    return or(
-      gt(loans.createdAt, cursor.createdAt),
-      and(eq(loans.createdAt, cursor.createdAt), gt(loans.id, cursor.id)),
-    );
-  }
-  return or(lt(loans.createdAt, cursor.createdAt), and(eq(loans.createdAt, cursor.createdAt), lt(loans.id, cursor.id)));
-}
 
 type RawLoanRow = {
   id: string;
@@ -81,7 +69,7 @@ export async function listActiveLoans(deps: Pick<ServiceDeps, 'db' | 'log'>, que
   // "Mine" without a viewer matches nobody rather than everybody.
   const mine = query.assignee === 'mine' ? (viewerId ?? '-') : null;
   const keyColumns = { id: loans.id, createdAt: loans.createdAt };
-  const order = isBackwards ? [loans.createdAt, loans.id] : [desc(loans.createdAt), desc(loans.id)];
+  const { condition: keyset, orderBy: order } = keysetOrder(keyColumns, plan);
   const take = query.limit + 1;
   const offset = plan.kind === 'after' ? plan.offset : 0;
   const keys = mine
@@ -89,14 +77,14 @@ export async function listActiveLoans(deps: Pick<ServiceDeps, 'db' | 'log'>, que
         .select(keyColumns)
         .from(applications, { forceIndex: 'applications_assignee_created_idx' })
         .innerJoin(loans, eq(loans.applicationId, applications.id))
-        .where(and(mineCondition(mine), keysetCondition(plan)))
+        .where(and(mineCondition(mine), keyset))
         .orderBy(...order)
         .limit(take)
         .offset(offset)
     : deps.db
         .select(keyColumns)
         .from(loans, { forceIndex: 'loans_status_idx' })
-        .where(and(eq(loans.status, 'current'), keysetCondition(plan)))
+        .where(and(eq(loans.status, 'current'), keyset))
         .orderBy(...order)
         .limit(take)
         .offset(offset);

@@ -66,14 +66,14 @@ describe('"Mine" on the Applicants, Active Loans and Refinancing lists', () => {
     expect((await mineApplicants(caller, 'minewood')).sort()).toEqual(mine);
     expect(await mineLoans(caller)).toEqual({ ids: [loanOfMine.id], total: 1 });
     const requests = await caller.admin.refinanceRequests({ assignee: 'mine' });
-    expect(requests.map((request) => request.id)).toEqual([myRequest.id]);
+    expect(requests.items.map((request) => request.id)).toEqual([myRequest.id]);
 
     // Everyone's lists still hold the others' rows.
     const everyone = await caller.admin.listApplicants({ search: 'minewood' });
     expect(everyone.items.map((item) => item.id)).toEqual(
       expect.arrayContaining([mineNewer.id, mineOlder.id, theirs.id, nobodys.id]),
     );
-    expect((await caller.admin.refinanceRequests()).length).toBeGreaterThanOrEqual(3);
+    expect((await caller.admin.refinanceRequests()).items.length).toBeGreaterThanOrEqual(3);
 
     // The colleague sees only theirs; a staff member with no files sees nothing.
     const theirCaller = await callerFor(colleague);
@@ -82,6 +82,6 @@ describe('"Mine" on the Applicants, Active Loans and Refinancing lists', () => {
     const idle = await callerFor(await insertUser({ role: 'admin' }));
     expect(await mineApplicants(idle)).toEqual([]);
     expect(await mineLoans(idle)).toEqual({ ids: [], total: 0 });
-    expect(await idle.admin.refinanceRequests({ assignee: 'mine' })).toEqual([]);
+    expect((await idle.admin.refinanceRequests({ assignee: 'mine' })).items).toEqual([]);
   });
 });

@@ -1,19 +1,25 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { applications, loans, refinanceRequests, users } from '../../../drizzle/schema/index';
-import type { AssigneeFilter } from '../../../src/shared/schemas/back-office-work';
+import type { ListRefinanceQuery } from '../../../src/shared/schemas/admin';
 import type { ServiceDeps } from '../../deps';
-
-export const REFINANCE_LIST_LIMIT = 200;
+import { keysetOrder, planPage, toPage } from './cursor';
 
 /**
- * Refinance requests clients made from their dashboard (docs/product.md 5), newest first. "Mine": the requests on the
- * loans of the viewer's files, read from the assignee's index of applications (a staff member's files are few).
+ * Refinance requests clients made from their dashboard (docs/product.md 5), newest first, a keyset page at a time like
+ * the other lists (cursor.ts). "Mine": the requests on the loans of the viewer's files.
  */
 export async function listRefinanceRequests(
   deps: Pick<ServiceDeps, 'db'>,
-  filter: { assignee: AssigneeFilter; viewerId?: string } = { assignee: 'all' },
+  query: ListRefinanceQuery,
+  viewerId?: string,
 ) {
-  const mine = filter.assignee === 'mine' ? (filter.viewerId ?? '-') : null;
+  const plan = planPage(query);
+  // "Mine" without a viewer matches nobody rather than everybody.
+  const mine = query.assignee === 'mine' ? (viewerId ?? '-') : null;
+  const { condition, orderBy } = keysetOrder(
+    { createdAt: refinanceRequests.createdAt, id: refinanceRequests.id },
+    plan,
+  );
   const rows = await deps.db
     .select({
       id: refinanceRequests.id,
@@ -30,14 +36,15 @@ export async function listRefinanceRequests(
       loanBusiness: applications.businessName,
       principalCents: loans.principalCents,
     })
-    .from(refinanceRequests)
+    .from(refinanceRequests, { forceIndex: 'refinance_requests_created_idx' })
     .innerJoin(users, eq(users.id, refinanceRequests.userId))
     .leftJoin(loans, eq(loans.id, refinanceRequests.loanId))
     .leftJoin(applications, eq(applications.id, loans.applicationId))
-    .where(mine ? eq(applications.assignedTo, mine) : undefined)
-    .orderBy(desc(refinanceRequests.createdAt), desc(refinanceRequests.id))
-    .limit(REFINANCE_LIST_LIMIT);
-  return rows.map((row) => ({
+    .where(and(mine ? eq(applications.assignedTo, mine) : undefined, condition))
+    .orderBy(...orderBy)
+    .limit(query.limit + 1)
+    .offset(plan.kind === 'after' ? plan.offset : 0);
+  const items = rows.map((row) => ({
     id: row.id,
     userId: row.userId,
     loanId: row.loanId,
@@ -50,4 +57,5 @@ export async function listRefinanceRequests(
     status: row.status,
     createdAt: row.createdAt,
   }));
+  return toPage(items, plan, query.limit);
 }

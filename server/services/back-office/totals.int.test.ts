@@ -73,8 +73,13 @@ describe('cards and totals', () => {
         const page = await listApplications(deps, listApplicationsSchema.parse({ status }));
         expect(page.items).toHaveLength(status === 'all' ? total : counted[status]);
       }
+      // The queue: files in review and offers in their last 3 days (valid 30 days in tests), counted from the rows.
+      const [[queued]] = (await db.execute(
+        sql`SELECT COUNT(*) AS n FROM ${applications} WHERE status = 'review' OR (status = 'approved'
+              AND decided_at > UTC_TIMESTAMP() - INTERVAL 30 DAY AND decided_at <= UTC_TIMESTAMP() - INTERVAL 27 DAY)`,
+      )) as unknown as [[{ n: number }]];
       const queue = await getWorkQueue(deps, staff.id, workQueueSchema.parse({}));
-      expect(queue.items).toHaveLength(counted.review);
+      expect(queue.items).toHaveLength(Number(queued.n));
       const loanPage = await listActiveLoans(deps, listLoansSchema.parse({}));
       expect(loanPage.total).toBe(loanPage.loans.length);
       expect(loanPage.total).toBe(dashboard.activeLoans);
@@ -112,6 +117,16 @@ describe('cards and totals', () => {
       note: undefined,
     });
     await expectAgreement({ total: 3, activeLoans: 0, outstandingCents: 0 });
+    // An approval 28 days old: its offer has 2 days left, so the queue lists it (docs/product.md 8.6).
+    await db
+      .update(applications)
+      .set({ decidedAt: new Date(Date.now() - 28 * 24 * 3600_000) })
+      .where(eq(applications.id, first.id));
+    await expectAgreement({ total: 3, activeLoans: 0, outstandingCents: 0 });
+    const queue = await getWorkQueue(deps, staff.id, workQueueSchema.parse({}));
+    expect(queue.items.map(({ id, reasons }) => ({ id, reasons }))).toEqual([
+      { id: first.id, reasons: ['offerExpiring'] },
+    ]);
 
     // Funded: a loan of 20,000.00 at 1.35 (27,000.00 to repay), its application funded.
     const loan = await insertLoan({ userId: client.id, db, principalCents: 2_000_000, factorRateMilli: 1350 });

@@ -5,6 +5,7 @@ import { insertApplication } from '../../test/factories';
 import { insertDocument, insertUnderwriting } from '../../test/factories/admin';
 import { callerFor, getTestDeps, insertUser, testServerForFile } from '../../test/harness';
 import { eq } from 'drizzle-orm';
+import type { QueueItemDto } from '../../../src/shared/schemas/back-office-work';
 
 testServerForFile();
 
@@ -13,16 +14,20 @@ const DAY = 24 * 3600_000;
 const UNRECONCILED = { statements: [{ note: '1 page(s); balances do not reconcile for 2026-03-01..2026-03-31.' }] };
 
 /** The queue's rows among `ids` (the shared database holds other tests' rows), walking every page. */
-async function queued(caller: Caller, ids: string[]) {
-  const found: { id: string; reasons: string[] }[] = [];
+async function queuedItems(caller: Caller, ids: string[], assignee: 'all' | 'mine' = 'all') {
+  const found: QueueItemDto[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < 100; page += 1) {
-    const answer = await caller.admin.workQueue({ cursor, limit: 50 });
-    found.push(...answer.items.filter((item) => ids.includes(item.id)).map(({ id, reasons }) => ({ id, reasons })));
+    const answer = await caller.admin.workQueue({ cursor, limit: 50, assignee });
+    found.push(...answer.items.filter((item) => ids.includes(item.id)));
     if (!answer.nextCursor) break;
     cursor = answer.nextCursor;
   }
   return found;
+}
+
+async function queued(caller: Caller, ids: string[]) {
+  return (await queuedItems(caller, ids)).map(({ id, reasons }) => ({ id, reasons }));
 }
 
 /** An application created `daysAgo` days ago (the queue is oldest first), decided by the engine an hour later. */
@@ -126,5 +131,38 @@ describe('the work queue lists every application that needs a person', () => {
       { id: received.id, reasons: ['documentsReceived'] },
       { id: review.id, reasons: ['review'] },
     ]);
+  });
+
+  it('offers about to expire: approved, not accepted, within 3 days of the end, oldest first, with the end date', async () => {
+    const admin = await insertUser({ role: 'admin' });
+    const caller = await callerFor(admin);
+    const { db } = await getTestDeps();
+    /** Created `daysAgo` days ago, its offer made `madeDaysAgo` days ago (offers are valid 30 days in tests). */
+    const offer = async (status: 'approved' | 'funded', daysAgo: number, madeDaysAgo: number) => {
+      const row = await application(status, daysAgo);
+      const decidedAt = new Date(Date.now() - madeDaysAgo * DAY);
+      decidedAt.setMilliseconds(0);
+      await db.update(applications).set({ decidedAt }).where(eq(applications.id, row.id));
+      return { id: row.id, validUntil: new Date(decidedAt.getTime() + 30 * DAY).toISOString() };
+    };
+    const lastDay = await offer('approved', 501, 29.5);
+    const threeDaysLeft = await offer('approved', 502, 27.2);
+    const plenty = await offer('approved', 503, 20);
+    const expired = await offer('approved', 504, 31);
+    const accepted = await offer('funded', 505, 28);
+    const ids = [lastDay.id, threeDaysLeft.id, plenty.id, expired.id, accepted.id];
+    const page = async (assignee: 'all' | 'mine') =>
+      (await queuedItems(caller, ids, assignee)).map(({ id, reasons, offerValidUntil }) => ({
+        id,
+        reasons,
+        offerValidUntil,
+      }));
+    expect(await page('all')).toEqual([
+      { id: threeDaysLeft.id, reasons: ['offerExpiring'], offerValidUntil: threeDaysLeft.validUntil },
+      { id: lastDay.id, reasons: ['offerExpiring'], offerValidUntil: lastDay.validUntil },
+    ]);
+    // "Mine": the same reason on the viewer's own files only.
+    await db.update(applications).set({ assignedTo: admin.id }).where(eq(applications.id, lastDay.id));
+    expect((await page('mine')).map((row) => row.id)).toEqual([lastDay.id]);
   });
 });

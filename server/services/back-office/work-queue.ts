@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   applicationDecisions,
   applications,
@@ -14,6 +14,7 @@ import type { DbOrTx } from '../../db';
 import { isoFromDb } from '../../lib/dates';
 import type { ServiceDeps } from '../../deps';
 import { personName, staffNames } from '../accounts/index';
+import { expiringOfferWindow, offerValidUntil } from '../offers/index';
 import { type PagePlan, planPage, toPage } from './cursor';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -22,7 +23,8 @@ import { type PagePlan, planPage, toPage } from './cursor';
 //   - review: its status is review;
 //   - documentsReceived: the applicant answered a document request nobody has marked reviewed yet (any status);
 //   - ocrFinished: a statement's OCR finished after the application's last decision, still pending or approved;
-//   - notReconciled: its statements did not reconcile and no staff decision was taken, still pending or approved.
+//   - notReconciled: its statements did not reconcile and no staff decision was taken, still pending or approved;
+//   - offerExpiring: approved, not accepted, and its offer runs out within OFFER_EXPIRY_WARNING_DAYS (offers/expiry.ts).
 // Each reason is one index-backed part read in the queue's order (created_at, id) up to the page's size; the parts
 // are merged, so a page reads at most a page per reason. The reasons of the page's rows are then read for those rows.
 // ---------------------------------------------------------------------------------------------------------------
@@ -48,8 +50,18 @@ const ocrAfterDecision = or(isNull(applications.decidedAt), gt(ocrJobs.finishedA
 /** No staff member has decided on the application yet. */
 const noStaffDecision = sql`NOT EXISTS (SELECT 1 FROM ${applicationDecisions} WHERE ${applicationDecisions.applicationId} = ${applications.id})`;
 
+type ExpiryWindow = ReturnType<typeof expiringOfferWindow>;
+
+/** Approved (so not accepted: acceptance makes it funded) and its offer made within the window. */
+const offerExpiring = (window: ExpiryWindow) =>
+  and(
+    eq(applications.status, 'approved'),
+    gt(applications.decidedAt, window.madeAfter),
+    lte(applications.decidedAt, window.madeBy),
+  );
+
 /** The ordered (id, created_at) keys of one queue page: one part per reason, merged. */
-function pageKeySql(db: DbOrTx, plan: PagePlan, limit: number, viewerId: string | null): SQL {
+function pageKeySql(db: DbOrTx, plan: PagePlan, limit: number, viewerId: string | null, window: ExpiryWindow): SQL {
   const offset = plan.kind === 'after' ? plan.offset : 0;
   // Each part reads up to the end of the page; the merge skips the offset of the first pages.
   const take = offset + limit + 1;
@@ -96,13 +108,25 @@ function pageKeySql(db: DbOrTx, plan: PagePlan, limit: number, viewerId: string 
     )
     .orderBy(...order)
     .limit(take);
-  const parts = [review, received, ocrFinished, unreconciled].map((part) => sql`(${part.getSQL()})`);
+  // The approvals of a few days (the window), sorted after: expired offers stay approved and would pile up in order.
+  const expiring = db
+    .select(keys)
+    .from(applications, {
+      forceIndex: viewerId ? 'applications_assignee_created_idx' : 'applications_status_decided_idx',
+    })
+    .where(and(offerExpiring(window), common))
+    .orderBy(...order)
+    .limit(take);
+  const parts = [review, received, ocrFinished, unreconciled, expiring].map((part) => sql`(${part.getSQL()})`);
   return sql`SELECT id, created_at FROM (${sql.join(parts, sql` UNION `)}) AS queued ORDER BY created_at ${direction}, id ${direction} LIMIT ${limit + 1} OFFSET ${offset}`;
 }
 
 type QueueRow = { id: string; status: ApplicationStatus; decidedAt: Date | null };
 
-async function reasonsOf(db: DbOrTx, rows: QueueRow[]): Promise<Map<string, QueueReason[]>> {
+const isInWindow = (madeAt: Date | null, window: ExpiryWindow) =>
+  madeAt !== null && madeAt > window.madeAfter && madeAt <= window.madeBy;
+
+async function reasonsOf(db: DbOrTx, rows: QueueRow[], window: ExpiryWindow): Promise<Map<string, QueueReason[]>> {
   const reasons = new Map<string, QueueReason[]>(
     rows.map((row) => [row.id, row.status === 'review' ? ['review'] : []]),
   );
@@ -144,13 +168,18 @@ async function reasonsOf(db: DbOrTx, rows: QueueRow[]): Promise<Map<string, Queu
     if (byId.get(id)?.status === 'review' || !staffDecided.has(id)) add(id, 'notReconciled');
   }
   for (const { id } of received) add(id, 'documentsReceived');
+  for (const row of rows) {
+    if (row.status === 'approved' && isInWindow(row.decidedAt, window)) add(row.id, 'offerExpiring');
+  }
   return reasons;
 }
 
-export async function getWorkQueue(deps: Pick<ServiceDeps, 'db'>, viewerId: string, query: WorkQueueQuery) {
+export async function getWorkQueue(deps: Pick<ServiceDeps, 'db' | 'env'>, viewerId: string, query: WorkQueueQuery) {
   const { db } = deps;
+  const validDays = deps.env.OFFER_VALID_DAYS;
+  const window = expiringOfferWindow(validDays);
   const plan = planPage(query);
-  const keySql = pageKeySql(db, plan, query.limit, query.assignee === 'mine' ? viewerId : null);
+  const keySql = pageKeySql(db, plan, query.limit, query.assignee === 'mine' ? viewerId : null, window);
   const [keyRows] = (await db.execute(keySql)) as unknown as [{ id: string }[]];
   const ids = keyRows.map((row) => row.id);
   const found =
@@ -172,7 +201,7 @@ export async function getWorkQueue(deps: Pick<ServiceDeps, 'db'>, viewerId: stri
   const byId = new Map(found.map((row) => [row.id, row]));
   const rows = ids.flatMap((id) => byId.get(id) ?? []);
   const [reasons, names] = await Promise.all([
-    reasonsOf(db, rows),
+    reasonsOf(db, rows, window),
     staffNames(
       db,
       rows.map((row) => row.assignedTo),
@@ -186,6 +215,10 @@ export async function getWorkQueue(deps: Pick<ServiceDeps, 'db'>, viewerId: stri
     status: row.status,
     createdAt: isoFromDb(row.createdAt),
     reasons: reasons.get(row.id) ?? [],
+    offerValidUntil:
+      row.status === 'approved' && isInWindow(row.decidedAt, window) && row.decidedAt
+        ? offerValidUntil(row.decidedAt, validDays).toISOString()
+        : null,
     assignee: row.assignedTo ? { id: row.assignedTo, name: names(row.assignedTo) } : null,
   }));
   return toPage(items, plan, query.limit);

@@ -8,7 +8,14 @@ import { newId } from '../../lib/ids';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../../lib/audit';
 import { sendInBackground } from '../../lib/mail';
-import { type LoanTerms, loadOwnOffer, priceChoice, offerBasisFor } from '../offers/index';
+import {
+  type LoanTerms,
+  assertOfferOpen,
+  loadOwnOffer,
+  offerBasisFor,
+  offerMadeAt,
+  priceChoice,
+} from '../offers/index';
 import { addDays, buildWeeklySchedule } from './schedule';
 import { recordRewardEvent } from '../rewards/index';
 import { getClientLoan } from './loan-details';
@@ -46,6 +53,8 @@ export async function acceptFunding(
     const { application, analysis, source } = await loadOwnOffer(tx, user.id, input.id, { lock: true });
     if (application.status === 'funded') throw new AppError('CONFLICT', ALREADY_FUNDED);
     if (application.status !== 'approved') throw new AppError('CONFLICT', NOT_APPROVABLE);
+    // An offer past its OFFER_VALID_DAYS is refused before anything is written (docs/product.md 8.6).
+    assertOfferOpen(offerMadeAt(application), deps.env.OFFER_VALID_DAYS);
 
     const priced = priceChoice(offerBasisFor(source, analysis), input.amount * 100, input.termWeeks);
     if (!priced.ok) throw new AppError('BAD_REQUEST', priced.message);

@@ -1,3 +1,11 @@
+export {
+  OFFER_EXPIRED,
+  OFFER_EXPIRY_WARNING_DAYS,
+  assertOfferOpen,
+  expiringOfferWindow,
+  offerMadeAt,
+  offerValidUntil,
+} from './expiry';
 export { priceLoan, type LoanTerms } from './loan-terms';
 export {
   APPLICATION_NOT_FOUND,

@@ -17,6 +17,7 @@ import { AppError } from '../../lib/errors';
 import { recordAudit } from '../../lib/audit';
 import { CONSOLIDATION_PAYOFF_ESTIMATE_WEEKS } from '../underwriting/index';
 import { buildMenu, capPctOf, priceChoice, toLimitsDto } from './pricing';
+import { isOfferExpired, offerMadeAt, offerValidUntil } from './expiry';
 import { offerBasisFor, readStoredAnalysis, type StoredAnalysis } from './stored';
 import { centsToWholeDollars } from '../../../src/shared/format';
 
@@ -38,6 +39,8 @@ const applicationColumns = {
   mcaPositionsToConsolidate: applications.mcaPositionsToConsolidate,
   estimatedPayoffAmountCents: applications.estimatedPayoffAmountCents,
   estimatedPaymentReductionCents: applications.estimatedPaymentReductionCents,
+  decidedAt: applications.decidedAt,
+  createdAt: applications.createdAt,
 };
 
 /** The client's own application with its underwriting (null when none), optionally row-locked. */
@@ -114,14 +117,25 @@ function consolidationOf(application: OwnOffer['application']): OfferMenuDto['co
   };
 }
 
-/** The menu of an approved application: options, limits, affordability, what-ifs and positions. */
-export async function getOfferMenu(db: DbOrTx, userId: string, applicationId: string): Promise<OfferMenuDto> {
+/**
+ * The menu of an approved application: options, limits, affordability, what-ifs, positions, and until when it can be
+ * accepted (`validDays`: OFFER_VALID_DAYS).
+ */
+export async function getOfferMenu(
+  db: DbOrTx,
+  userId: string,
+  applicationId: string,
+  validDays: number,
+): Promise<OfferMenuDto> {
   const { application, analysis, source } = await loadOwnOffer(db, userId, applicationId);
   assertOffered(application);
   const basis = offerBasisFor(source, analysis);
+  const madeAt = offerMadeAt(application);
   return {
     applicationId: application.id,
     businessName: application.businessName,
+    validUntil: offerValidUntil(madeAt, validDays),
+    isExpired: isOfferExpired(madeAt, validDays),
     weeklyRevenue:
       basis.verifiedWeeklyRevenueCents === null ? null : centsToWholeDollars(basis.verifiedWeeklyRevenueCents),
     existingWeeklyPayments: centsToWholeDollars(basis.existingWeeklyFinancingCents),

@@ -7,6 +7,7 @@ import {
   OTHER_REASON_MAX_LENGTH,
   isAdverseReason,
 } from '../decisions';
+import { isRealIsoDate } from '../calendar';
 import { emailSchema, requiredText } from './auth';
 import { ASSIGNEE_FILTERS } from './back-office-work';
 import type { LowerPaymentRequestDto, OfferSignatureDto } from './offers';
@@ -51,9 +52,17 @@ const paging = {
   direction: z.enum(['next', 'prev']).default('next'),
 };
 
+/** A calendar day 'YYYY-MM-DD' (UTC) bounding the applications list by when they were made; empty means none. */
+const createdDay = optionalText(10).refine((value) => value === undefined || isRealIsoDate(value), {
+  message: 'Please enter a date as YYYY-MM-DD',
+});
+
 export const listApplicationsSchema = z
   .object({
     search: searchText,
+    /** Made on or after this day, and on or before `createdTo` (both included). */
+    createdFrom: createdDay,
+    createdTo: createdDay,
     status: z.enum(APPLICATION_STATUS_FILTERS).default('all'),
     aiApproved: z.enum(AI_STATUS_FILTERS).default('all'),
     assignee: z.enum(ASSIGNEE_FILTERS).default('all'),
@@ -82,10 +91,8 @@ export type ExportApplicantsQuery = z.output<typeof exportApplicantsSchema>;
 export const listLoansSchema = z.object({ assignee: z.enum(ASSIGNEE_FILTERS).default('all'), ...paging }).strict();
 export type ListLoansQuery = z.output<typeof listLoansSchema>;
 
-export const listRefinanceSchema = z
-  .object({ assignee: z.enum(ASSIGNEE_FILTERS).default('all') })
-  .strict()
-  .optional();
+export const listRefinanceSchema = z.object({ assignee: z.enum(ASSIGNEE_FILTERS).default('all'), ...paging }).strict();
+export type ListRefinanceQuery = z.output<typeof listRefinanceSchema>;
 
 export const byIdSchema = z.object({ id }).strict();
 export const byEmailSchema = z.object({ email: emailSchema() }).strict();

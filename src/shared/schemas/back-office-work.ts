@@ -26,6 +26,7 @@ export const QUEUE_REASONS = {
   ocrFinished: 'OCR finished',
   notReconciled: 'Statements do not reconcile',
   documentsReceived: 'Documents received',
+  offerExpiring: 'Offer about to expire',
 } as const;
 export type QueueReason = keyof typeof QUEUE_REASONS;
 
@@ -72,5 +73,7 @@ export type QueueItemDto = {
   /** ISO 8601 UTC. */
   createdAt: string;
   reasons: QueueReason[];
+  /** With the offerExpiring reason: when the offer runs out (ISO 8601 UTC); else null. */
+  offerValidUntil: string | null;
   assignee: { id: string; name: string } | null;
 };

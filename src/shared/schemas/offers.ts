@@ -154,6 +154,9 @@ export type FinancingPositionDto = {
 export type OfferMenuDto = {
   applicationId: string;
   businessName: string;
+  /** The first moment the offer can no longer be accepted (OFFER_VALID_DAYS after the approval). */
+  validUntil: Date;
+  isExpired: boolean;
   /** Verified weekly true revenue (from statements); null when the decision rests on stated revenue. */
   weeklyRevenue: number | null;
   /** Weekly debits to other funders found on the statements. */

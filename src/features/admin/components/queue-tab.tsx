@@ -3,7 +3,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { trpc } from '@/lib/trpc';
 import { QUEUE_REASONS, type AssigneeFilter } from '@shared/schemas/back-office-work';
-import { formatCalendarDate, formatUsd } from '@shared/format';
+import { formatCalendarDate, formatLocalDate, formatUsd } from '@shared/format';
 import { useCursorPager } from '../hooks/use-cursor-pager';
 import { useListErrorToast } from '../hooks/use-list-error-toast';
 import { waitingFor } from '../utils/queue';
@@ -75,6 +75,11 @@ export function QueueTab({ currentUserId, onView }: Props) {
                   </Badge>
                 ))}
               </Wrap>
+              {row.offerValidUntil && (
+                <Text fontSize="xs" color="fg.muted">
+                  Offer valid until {formatLocalDate(new Date(row.offerValidUntil))}
+                </Text>
+              )}
             </Table.Cell>
             <Table.Cell>
               <AssigneeControl application={row} currentUserId={currentUserId} />

@@ -30,6 +30,7 @@ import { formatUsd, shortId } from '@shared/format';
 import { formatPct, formatTerm } from '../utils/offers';
 import { FundingAcceptedDialog } from './funding-accepted-dialog';
 import { OfferSummary } from './offer-summary';
+import { OfferValidity } from './offer-validity';
 import { CustomizeOffer, OptionGrid } from './offer-options';
 import { SectionError, SectionLoading } from './query-state';
 import { WhatWouldChange } from './what-would-change';
@@ -204,9 +205,12 @@ function OfferChooser({
     <>
       <Dialog.Body>
         <Stack gap="7">
-          <Text color="fg.muted">
-            {application.businessName} · Application {shortId(application.id)}
-          </Text>
+          <Stack gap="1">
+            <Text color="fg.muted">
+              {application.businessName} · Application {shortId(application.id)}
+            </Text>
+            <OfferValidity menu={menu} />
+          </Stack>
 
           <Stack as="section" aria-labelledby="compare-options" gap="3">
             <Heading as="h3" size="md" id="compare-options">
@@ -325,7 +329,7 @@ function OfferChooser({
           type="submit"
           form={formId}
           colorPalette="brand"
-          disabled={!chosen}
+          disabled={!chosen || menu.isExpired}
           loading={isPending}
           loadingText="Accepting..."
         >
