@@ -149,7 +149,7 @@ test.describe('client area', () => {
     // Within the Loans panel: on a busy machine the Applications panel, with a card of the same name, may still be
     // leaving.
     const loan = page.getByRole('tabpanel', { name: 'Current Loans' }).getByRole('article', { name: businessName });
-    await expect(loan.getByText('$45,000')).toBeVisible();
+    await expect(loan.getByRole('definition').filter({ hasText: '$45,000' })).toBeVisible(); // the principal, not a chart tick
     await expect(loan.getByText('$58,500').first()).toBeVisible(); // balance = total payback
     // The APR of the terms themselves (one pricing function), not the seeded result's estimate.
     await expect(loan.getByText('70%', { exact: true })).toBeVisible();
