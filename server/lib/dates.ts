@@ -1,3 +1,11 @@
+/** A day in milliseconds (UTC days: no daylight-saving shifts). */
+export const DAY_MS = 86_400_000;
+
+/** `days` whole UTC days after (before, when negative) `from`. */
+export function addDays(from: Date, days: number): Date {
+  return new Date(from.getTime() + days * DAY_MS);
+}
+
 /** A DATETIME read back from MySQL as a Date: drizzle may hand a Date or a UTC 'YYYY-MM-DD HH:MM:SS' string. */
 export function asUtcDate(value: Date | string): Date {
   return value instanceof Date ? value : new Date(`${value.replace(' ', 'T')}Z`);

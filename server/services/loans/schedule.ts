@@ -2,11 +2,10 @@
 // next payment and days past due derived from that schedule and the recorded payments. Pure functions;
 // calendar dates are 'YYYY-MM-DD' strings in UTC so no time zone ever shifts them.
 import type { LoanStatus } from '../../../src/shared/constants';
+import { DAY_MS } from '../../lib/dates';
 
 export type ScheduleItem = { seq: number; dueDate: string; amountCents: number };
 export type PaymentRecord = { amountCents: number; paidOn: string };
-
-const DAY_MS = 86_400_000;
 
 export function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);

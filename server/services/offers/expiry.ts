@@ -3,9 +3,7 @@
 // the file away from approved clears it and approving again makes a new offer). The acceptance, the client's offer
 // view and the work queue's "offer about to expire" all read the dates from here.
 import { AppError } from '../../lib/errors';
-import { asUtcDate } from '../../lib/dates';
-
-const DAY_MS = 24 * 3600_000;
+import { addDays, asUtcDate } from '../../lib/dates';
 
 /** The work queue flags an unaccepted offer this many days before it runs out. */
 export const OFFER_EXPIRY_WARNING_DAYS = 3;
@@ -23,7 +21,7 @@ export function offerMadeAt(application: { decidedAt: Date | string | null; crea
 
 /** The first moment the offer can no longer be accepted. */
 export function offerValidUntil(madeAt: Date, validDays: number): Date {
-  return new Date(madeAt.getTime() + validDays * DAY_MS);
+  return addDays(madeAt, validDays);
 }
 
 export function isOfferExpired(madeAt: Date, validDays: number, now = new Date()): boolean {
@@ -40,7 +38,7 @@ export function assertOfferOpen(madeAt: Date, validDays: number, now = new Date(
  * already expired) and at or before `madeBy`.
  */
 export function expiringOfferWindow(validDays: number, now = new Date()): { madeAfter: Date; madeBy: Date } {
-  const madeAfter = new Date(now.getTime() - validDays * DAY_MS);
-  const madeBy = new Date(Math.min(now.getTime(), madeAfter.getTime() + OFFER_EXPIRY_WARNING_DAYS * DAY_MS));
+  const madeAfter = addDays(now, -validDays);
+  const madeBy = new Date(Math.min(now.getTime(), addDays(madeAfter, OFFER_EXPIRY_WARNING_DAYS).getTime()));
   return { madeAfter, madeBy };
 }

@@ -10,7 +10,7 @@ import {
   type RewardState,
 } from '../../../src/shared/schemas/client';
 import type { Db } from '../../db';
-import { asUtcDate } from '../../lib/dates';
+import { addDays, asUtcDate } from '../../lib/dates';
 import { newId } from '../../lib/ids';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../../lib/audit';
@@ -21,8 +21,6 @@ export const REWARD_ALREADY_CLAIMED = 'This reward has already been claimed';
 export const REWARD_NOT_FOUND = 'Reward not found';
 export const REWARD_ALREADY_USED = 'This reward has already been used';
 export const REWARD_EXPIRED = 'This reward has expired';
-
-const DAY_MS = 86_400_000;
 
 export function rewardStateOf(reward: { isUsed: boolean; expiresAt: Date }, now = new Date()): RewardState {
   if (reward.isUsed) return 'used';
@@ -174,7 +172,7 @@ export async function claimMilestone(
       rewardValue: milestone.rewardValue,
       isUsed: false,
       earnedAt: now,
-      expiresAt: new Date(now.getTime() + REWARD_VALIDITY_DAYS * DAY_MS),
+      expiresAt: addDays(now, REWARD_VALIDITY_DAYS),
       usedAt: null,
     };
     await tx
