@@ -236,7 +236,8 @@ export function readPart(part: RowPart, line: Line): ReadRow {
   const lastMoney = money.at(-1);
   if (
     /balance|forward|ledger/i.test(description) &&
-    (OPENING_LABEL.test(description) || CLOSING_LABEL.test(description))
+    (OPENING_LABEL.test(description) || CLOSING_LABEL.test(description)) &&
+    !(money.length >= 2 && wordsBesideLabel(description) >= 2)
   ) {
     if (NOT_A_STATEMENT_BALANCE.test(description) || !lastMoney) return { kind: 'skip' };
     const cents = signedCents(lastMoney.money);
@@ -273,6 +274,17 @@ export function readPart(part: RowPart, line: Line): ReadRow {
     },
   };
 }
+
+/**
+ * Words a description prints besides its balance label. A transaction may begin with balance words ("BEGINNING
+ * BALANCE ADJ TRANSFER FROM SAVINGS"): with an amount and a running balance beside it and words of its own, it is a
+ * row, not the label of a balance.
+ */
+function wordsBesideLabel(description: string): number {
+  const rest = description.replace(OPENING_LABEL, ' ').replace(CLOSING_LABEL, ' ');
+  return rest.split(/\s+/).filter((word) => /^[A-Za-z]{3,}$/.test(word) && !LABEL_FILLER.test(word)).length;
+}
+const LABEL_FILLER = /^(the|for|from|as|of|on|at|date|period|statement|balance|forward|ledger)$/i;
 
 /**
  * A cell of words ending in an amount ("ACH DEBIT ... TRACE# 6537 -$100.00"): pdf.js hands a description printed up

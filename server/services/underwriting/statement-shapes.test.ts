@@ -493,3 +493,36 @@ describe('statements read together', () => {
     expect(insights?.averageMonthlyTrueRevenueCents).toBe(2_600_00);
   });
 });
+
+describe('a transaction whose description begins with balance words', () => {
+  it('reads it as a row when it prints an amount and a running balance, and still takes a lone balance as a label', () => {
+    const statement = parse([
+      page([
+        [[40, 'Statement period 06/01/2025 through 06/30/2025']],
+        [[40, 'Beginning balance'], right(300, '1,000.00')],
+        [
+          [40, 'Date'],
+          [90, 'Description'],
+          [380, 'Amount'],
+          [520, 'Balance'],
+        ],
+        [[40, '06/01'], [90, 'Balance forward'], right(560, '1,000.00')],
+        [
+          [40, '06/02'],
+          [90, 'BEGINNING BALANCE ADJ TRANSFER FROM SAVINGS REF #44812'],
+          right(420, '250.00'),
+          right(560, '1,250.00'),
+        ],
+        [[40, '06/03'], [90, 'CARD SALES'], right(420, '300.00'), right(560, '1,550.00')],
+        [[40, '06/04'], [90, 'NEW BALANCE TRANSFER TO PAYROLL ACCOUNT'], right(420, '-50.00'), right(560, '1,500.00')],
+        [[40, 'Ending balance'], right(300, '1,500.00')],
+      ]),
+    ]);
+    expect(rowsOf(statement)).toEqual([
+      ['2025-06-02', 'BEGINNING BALANCE ADJ TRANSFER FROM SAVINGS REF #44812', 250_00, 'credit'],
+      ['2025-06-03', 'CARD SALES', 300_00, 'credit'],
+      ['2025-06-04', 'NEW BALANCE TRANSFER TO PAYROLL ACCOUNT', 50_00, 'debit'],
+    ]);
+    expect(statement.segments[0]?.balanceCheck.status).toBe('reconciled');
+  });
+});
