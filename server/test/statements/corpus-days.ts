@@ -5,6 +5,7 @@ import { amountText, mon, parts, wrapText } from './corpus-print';
 import { letterhead, openingClosingLines, repeatedTop, type StatementContext } from './corpus-layout';
 import { MONTH_NAMES, mulberry32 } from './ledger';
 
+const DAY_BALANCE_LABELS = ['End of day balance', 'Ending daily balance', 'Daily balance'];
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 function dayHeading(iso: string, withWeekday: boolean): string {
@@ -21,7 +22,9 @@ export function dayGrouped(context: StatementContext) {
   // Its own random stream, so the choices do not move the other families' statements.
   const pick = mulberry32(variation.seed + 211);
   const withWeekday = pick() < 0.5;
+  // The day's ending balance: none, beside the day's heading, or on a labelled line after the day's rows.
   const dayBalance = pick() < 0.5;
+  const dayBalanceLine = !dayBalance && pick() < 0.5 ? (DAY_BALANCE_LABELS[Math.floor(pick() * 3)] ?? null) : null;
   const running = variation.summary;
   const balanceX = sheet.width - 40;
   const amountX = running ? sheet.width - 140 : balanceX;
@@ -47,5 +50,11 @@ export function dayGrouped(context: StatementContext) {
         : []),
     ]);
     for (const more of lines.slice(1)) sheet.line([{ text: more, x: 60 }]);
+    if (dayBalanceLine && entries[index + 1]?.date !== entry.date) {
+      sheet.line([
+        { text: dayBalanceLine, x: 60 },
+        { text: amountText(entry.balanceAfterCents, 'dollar-minus'), x: balanceX, align: 'right' },
+      ]);
+    }
   });
 }

@@ -307,7 +307,8 @@ export const FAMILY_RENDERERS: Record<FamilyName, (context: StatementContext) =>
     letterhead(context, 'Checking Account Statement', [`Account ${context.ledger.accountLast4}`]);
     sheet.onPageTop = repeatedTop(context);
     openingClosingLines(context, 'Last statement balance', 'This statement balance');
-    activityTable(context, { money: 'one', style: 'cr-only' });
+    // Some print a running balance beside the marked credits, some only the amounts.
+    activityTable(context, { money: 'one', style: 'cr-only', balance: context.variation.summary ? 'every' : 'none' });
   },
   'trailing-minus': (context) => {
     const { sheet } = context;
