@@ -190,6 +190,38 @@ describe('rows grouped under day headings', () => {
       ['2026-08-25', 'STRIPE PAYOUT', 80_00, 'credit'],
     ]);
   });
+  it('reads a joined row that opens the next page, under a heading at the foot of the page or mid-day', () => {
+    const statement = parse([
+      page([
+        [[40, 'Statement period Aug 1, 2026 - Aug 31, 2026']],
+        opening('1,000.00'),
+        [[40, 'Monday, August 3']],
+        [[60, 'STRIPE PAYOUT'], right(560, '$80.00')],
+        [[40, 'Tuesday, August 4']],
+        [[40, 'Member FDIC  Page 1']],
+      ]),
+      page([
+        [[40, 'Account ending 4821']],
+        [[60, 'ACH DEBIT MERIDIAN WHOLESALE SUPPLY INV 919022 TRACE# 653712965016216 -$100.00']],
+        [[60, 'CARD SALES'], right(560, '$30.00')],
+        [[40, 'Wednesday, August 5']],
+        [[60, 'SQUARE DEPOSIT'], right(560, '$20.00')],
+        [[40, 'Member FDIC  Page 2']],
+      ]),
+      page([
+        [[40, 'Account ending 4821']],
+        [[60, 'ACH DEBIT HARBOR INSURANCE PREMIUM POLICY 55102 PPD ID 99120 -$45.00']],
+        [[40, 'Ending balance'], right(300, '985.00')],
+      ]),
+    ]);
+    expect(rowsOf(statement)).toEqual([
+      ['2026-08-03', 'STRIPE PAYOUT', 80_00, 'credit'],
+      ['2026-08-04', 'ACH DEBIT MERIDIAN WHOLESALE SUPPLY INV 919022 TRACE# 653712965016216', 100_00, 'debit'],
+      ['2026-08-04', 'CARD SALES', 30_00, 'credit'],
+      ['2026-08-05', 'SQUARE DEPOSIT', 20_00, 'credit'],
+      ['2026-08-05', 'ACH DEBIT HARBOR INSURANCE PREMIUM POLICY 55102 PPD ID 99120', 45_00, 'debit'],
+    ]);
+  });
 });
 
 describe('rows under day headings printed up against their amounts', () => {

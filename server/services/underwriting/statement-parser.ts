@@ -146,8 +146,12 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
   let dayDate: RowDate | null = null;
   // The last line of a day's listing read so far (its heading, a row, a wrapped line, a day balance).
   let listingLine = -1;
+  // The last line that printed an amount, before the current one.
+  let lastAmountLine = -1;
 
   for (const [index, line] of lines.entries()) {
+    const amountBefore = lastAmountLine;
+    if (line.cells.some((cell) => cell.money)) lastAmountLine = index;
     if (lastRow && lastRow.page !== line.page) lastRow = null;
     if (imagesPage !== null && imagesPage !== line.page) imagesPage = null;
     if (days.has(index)) {
@@ -175,7 +179,13 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
     const completed: ReadRow | null = waited && 'kind' in waited ? waited : null;
     // Under a day heading, a row prints no date of its own: it takes the heading's. One printed up against its
     // amount is read only where the listing runs on (the line above is its heading, a row or a wrapped line).
-    const runsOn: boolean = listingLine === index - 1 && lines[index - 1]?.page === line.page;
+    // Or where it ran to the foot of the page before: nothing between printed an amount (footers, page tops).
+    const carriedOver =
+      listingLine >= 0 &&
+      (lines[listingLine]?.page ?? line.page) < line.page &&
+      amountBefore <= listingLine &&
+      !/\b(balance|total|page)\b/i.test(line.text);
+    const runsOn: boolean = (listingLine === index - 1 && lines[index - 1]?.page === line.page) || carriedOver;
     const undated: Line | null =
       dated.length === 0 && dayDate
         ? ((runsOn ? joinedRow(line, listing.amountEdges) : null) ?? (undatedRow(line) ? line : null))
