@@ -72,6 +72,11 @@ const NOT_FINANCING_CHANNEL =
   /\b(transfer|xfer|sweep|pos|(debit|check) ?card|card purchase|purchase card|zelle|venmo|cash ?app|atm|bill ?pay(ment)?)\b/i;
 const FUNDER_WORDS = /\b(funding|funder|advance|mca|merchant cash|receivables?|lending)\b/i;
 
+/** The payee's own words name a funder ("MERCHANT FUNDING", "CAPITAL ADVANCE") and no ordinary payment. */
+export function namesFunder(description: string): boolean {
+  return FUNDER_WORDS.test(description) && !NOT_FINANCING_PAYEE.test(description);
+}
+
 export function canBeFinancing(description: string): boolean {
   if (NOT_FINANCING_CHANNEL.test(description)) return false;
   return !NOT_FINANCING_PAYEE.test(description) || FUNDER_WORDS.test(description);

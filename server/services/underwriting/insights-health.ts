@@ -1,6 +1,6 @@
 // Financing positions (a funder debited daily or weekly at one amount) and the account health score with its
 // deductions.
-import { canBeFinancing, classifyDebit, counterpartyOf, namesAPayee } from './classify';
+import { canBeFinancing, classifyDebit, counterpartyOf, namesAPayee, namesFunder } from './classify';
 import { fromDayNumber, toDayNumber } from './dates';
 import { formatCents } from './money';
 import {
@@ -45,7 +45,7 @@ const RECENT_DEBITS = 10;
 const STEP_CANDIDATES = 6;
 const STEP_WINDOW = 3;
 
-type Debit = { day: number; amountCents: number };
+type Debit = { day: number; amountCents: number; funder: boolean };
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -69,42 +69,74 @@ function oneLevel(amounts: number[]): boolean {
 }
 
 /**
- * Where the payment changed once: a place whose two sides are each one payment, clearly apart (a step larger than
- * the amounts' own wander). Tried at the few places where the amounts around them differ most.
+ * Where each payment level starts (0 first): the amounts split at most `changes` times into levels that are each one
+ * payment, at least `minimum` debits long and clearly apart from the next (a step larger than the amounts' own
+ * wander); a split is preferred to one level. Null when the amounts follow no levels. Splits are tried only at the few
+ * places where the amounts around them differ most, and each stretch is searched once, so the search stays small.
  */
-function levelChange(amounts: number[]): number | null {
+function levelsOf(amounts: number[], changes: number, minimum: number): number[] | null {
+  const memo = new Map<string, number[] | null>();
   const stepAt = (index: number) => {
     const before = median(amounts.slice(Math.max(0, index - STEP_WINDOW), index));
     const after = median(amounts.slice(index, index + STEP_WINDOW));
     return before > 0 ? Math.abs(after - before) / before : 0;
   };
-  const candidates = amounts
-    .map((_, index) => ({ index, step: index >= 1 && index <= amounts.length - 2 ? stepAt(index) : 0 }))
-    .filter((candidate) => candidate.step >= LEVEL_MIN_STEP)
-    .sort((a, b) => b.step - a.step || b.index - a.index)
-    .slice(0, STEP_CANDIDATES);
-  for (const { index } of candidates) {
-    const before = amounts.slice(0, index);
-    const after = amounts.slice(index);
-    if (!oneLevel(before) || !oneLevel(after)) continue;
-    const [typicalBefore, typicalAfter] = [median(before), median(after)];
+  const search = (from: number, to: number, left: number): number[] | null => {
+    const key = `${from}:${to}:${left}`;
+    if (memo.has(key)) return memo.get(key) ?? null;
+    const stretch = amounts.slice(from, to);
+    let found: number[] | null = null;
+    const candidates =
+      left === 0
+        ? []
+        : stretch
+            .map((_, offset) => ({
+              index: from + offset,
+              step: offset >= minimum && offset <= stretch.length - Math.max(2, minimum) ? stepAt(from + offset) : 0,
+            }))
+            .filter((candidate) => candidate.step >= LEVEL_MIN_STEP)
+            .sort((a, b) => b.step - a.step || b.index - a.index)
+            .slice(0, STEP_CANDIDATES);
+    for (const { index } of candidates) {
+      const before = search(from, index, left - 1);
+      const after = before && search(index, to, left - before.length);
+      if (!before || !after) continue;
+      const starts = [...before, ...after];
+      if (levelsApart(starts.map((start, at) => amounts.slice(start, starts[at + 1] ?? to)))) {
+        found = starts;
+        break;
+      }
+    }
+    found ??= oneLevel(stretch) ? [from] : null;
+    memo.set(key, found);
+    return found;
+  };
+  return search(0, amounts.length, changes);
+}
+
+/** Each level is clearly apart from the one before: a step of 5% or more, and twice the amounts' own wander. */
+function levelsApart(levels: number[][]): boolean {
+  return levels.slice(1).every((level, at) => {
+    const previous = levels[at] ?? [];
+    const [typicalBefore, typicalAfter] = [median(previous), median(level)];
     const step = Math.abs(typicalAfter - typicalBefore);
-    const noise = Math.max(wander(before, typicalBefore), wander(after, typicalAfter));
-    if (step >= typicalBefore * LEVEL_MIN_STEP && step >= noise * LEVEL_STEP_OVER_WANDER) return index;
-  }
-  return null;
+    const noise = Math.max(wander(previous, typicalBefore), wander(level, typicalAfter));
+    return step >= typicalBefore * LEVEL_MIN_STEP && step >= noise * LEVEL_STEP_OVER_WANDER;
+  });
 }
 
 /**
- * A funder's debits in date order as one position: one payment level, or one level and then another (the payment
- * changed once). The payment is the current one: the median of the latest level's last debits. Debits whose amounts
- * follow no level (a supplier's invoices, card fees that follow sales) are no position.
+ * A funder's debits in date order as one position: one payment level, or levels one after another (the payment
+ * changed once, or up to three times with at least three debits at each). The payment is the current one: the median
+ * of the latest level's last debits. Debits whose amounts follow no level (a supplier's invoices, card fees that
+ * follow sales) are no position, unless the payee's own words name a funder and it collects every business day: a
+ * share of each day's sales (split funding), priced at the median of its last debits.
  */
-function paymentSeries(debits: Debit[]): number | null {
+function paymentSeries(debits: Debit[], frequency: FinancingPosition['frequency'], funder: boolean): number | null {
   const amounts = debits.map((debit) => debit.amountCents);
-  const change = levelChange(amounts);
-  if (change !== null) return median(amounts.slice(change).slice(-RECENT_DEBITS));
-  return oneLevel(amounts) ? median(amounts.slice(-RECENT_DEBITS)) : null;
+  const starts = levelsOf(amounts, 1, 1) ?? levelsOf(amounts, 3, 3);
+  if (starts) return median(amounts.slice(starts.at(-1) ?? 0).slice(-RECENT_DEBITS));
+  return funder && frequency === 'daily' ? median(amounts.slice(-RECENT_DEBITS)) : null;
 }
 
 /** How often the days repeat: daily (business days, gaps up to four days), weekly, or neither. */
@@ -136,7 +168,11 @@ export function findFinancingPositions(
     const counterparty = counterpartyOf(transaction.description);
     if (!namesAPayee(counterparty)) continue;
     const debits = byPayee.get(counterparty) ?? [];
-    debits.push({ day: toDayNumber(transaction.date), amountCents: transaction.amountCents });
+    debits.push({
+      day: toDayNumber(transaction.date),
+      amountCents: transaction.amountCents,
+      funder: namesFunder(transaction.description),
+    });
     byPayee.set(counterparty, debits);
   }
   const positions: FinancingPosition[] = [];
@@ -145,7 +181,13 @@ export function findFinancingPositions(
     for (const series of seriesOf(debits)) {
       const days = [...new Set(series.map((debit) => debit.day))];
       const frequency = frequencyOf(days);
-      const amountCents = paymentSeries(series);
+      const amountCents = frequency
+        ? paymentSeries(
+            series,
+            frequency,
+            series.every((debit) => debit.funder),
+          )
+        : null;
       if (!frequency || amountCents === null) continue;
       const last = days.at(-1) ?? 0;
       const weeklyBurdenCents = frequency === 'daily' ? amountCents * BUSINESS_DAYS_PER_WEEK : amountCents;

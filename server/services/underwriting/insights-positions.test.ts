@@ -79,6 +79,32 @@ describe('a funder’s payment that changed or drifts', () => {
   });
 });
 
+describe('a funder whose payment follows no single level', () => {
+  it('prices a weekly payment that changed twice (a modification, then back) at its latest amount', () => {
+    const amounts = [1_250, 1_250, 1_250, 1_250, 900, 900, 900, 900, 1_100, 1_100, 1_100, 1_100];
+    const dates = weekly('2026-01-06', '2026-03-31').slice(-amounts.length);
+    const rows: Row[] = amounts.map((dollars, index) => [dates[index] ?? '', 'ACH DEBIT HARBORVIEW CAPITAL', -dollars]);
+    expect(positionsOf(rows)).toEqual([
+      { counterparty: 'HARBORVIEW CAPITAL', frequency: 'weekly', amountCents: 1_100_00 },
+    ]);
+  });
+
+  it('finds a funder that collects a share of each day’s sales (amounts vary widely) by its words and its rhythm', () => {
+    const random = seeded(9);
+    const rows: Row[] = businessDaysBetween('2026-01-02', '2026-03-31', HOLIDAYS).map((date) => [
+      date,
+      `PINNACLE MERCHANT FUNDING DES:SPLIT ID:${date.replaceAll('-', '')}`,
+      -Math.round(30_000 * (0.5 + random())) / 100,
+    ]);
+    const [position, ...others] = threeMonths(rows).financingPositions;
+    expect(others).toEqual([]);
+    expect([position?.counterparty, position?.frequency]).toEqual(['PINNACLE MERCHANT FUNDING', 'daily']);
+    const recent = rows.slice(-10).map(([, , dollars]) => Math.round(-dollars * 100));
+    const sorted = [...recent].sort((a, b) => a - b);
+    expect(position?.amountCents).toBe(Math.round(((sorted[4] ?? 0) + (sorted[5] ?? 0)) / 2));
+  });
+});
+
 describe('ordinary repeated payments of a business', () => {
   const weeks = weekly('2026-01-02', '2026-03-27');
   const days = businessDaysBetween('2026-01-02', '2026-03-31', HOLIDAYS);
