@@ -190,6 +190,7 @@ export function readPart(part: RowPart, line: Line): ReadRow {
   let typeWord: Direction | null = null;
   let typeText: string | null = null;
   let textX0 = Number.POSITIVE_INFINITY;
+  let typeCellX0: number | null = null;
   for (const cell of part.cells) {
     if (cell.money) {
       money.push({ x0: cell.x0, x1: cell.x1, text: cell.text, money: cell.money, column: -1 });
@@ -208,6 +209,7 @@ export function readPart(part: RowPart, line: Line): ReadRow {
     }
     if (TYPE_COLUMN.test(cell.text)) {
       typeText ??= cell.text;
+      typeCellX0 ??= cell.x0;
       continue;
     }
     // "-" or "*" in an empty column is a placeholder, not part of the description.
@@ -219,10 +221,14 @@ export function readPart(part: RowPart, line: Line): ReadRow {
     text.push(cell.text);
     textX0 = Math.min(textX0, cell.x0);
   }
-  // A lone "DEPOSIT" is the description itself, not a type column.
+  // A lone "DEPOSIT" is the description itself, not a type column; so is an entry's type printed above the rest of
+  // its description, where the wrapped lines begin ("ACH CREDIT" over "TOTAL HOME SERVICES PAYMENT").
   if (text.length === 0 && typeText) {
     text.push(typeText);
     typeWord = null;
+  } else if (typeText && typeCellX0 !== null && Math.abs(typeCellX0 - textX0) <= 3) {
+    text.unshift(typeText);
+    textX0 = typeCellX0;
   }
   if (money.length === 0) {
     // A description printed up against its amount can arrive as one piece of text: split the amount off its end.

@@ -348,7 +348,14 @@ describe('amounts printed on the last line of a wrapped description', () => {
         [[86, 'NET 779643 PPD']],
         [right(430, '100.00'), right(580, '550.00')],
         [[40, '03/09'], [80, 'DEPOSIT'], right(520, '50.00'), right(580, '600.00')],
-        [[40, '03/31'], [80, 'Ending Balance'], right(580, '600.00')],
+        // A customer whose name begins with "Total", on the wrapped line after the entry's type.
+        [
+          [40, '03/10'],
+          [80, 'ACH CREDIT'],
+        ],
+        [[80, 'TOTAL HOME SERVICES PAYMENT']],
+        [[80, 'CO ID 7486838'], right(520, '400.00'), right(580, '1,000.00')],
+        [[40, '03/31'], [80, 'Ending Balance'], right(580, '1,000.00')],
       ]),
     ]);
     expect(rowsOf(statement)).toEqual([
@@ -356,6 +363,7 @@ describe('amounts printed on the last line of a wrapped description', () => {
       ['2026-03-02', 'STRIPE TRANSFER ST-849ADX', 250_00, 'credit'],
       ['2026-03-06', 'GUSTO PAYROLL NET 779643 PPD', 100_00, 'debit'],
       ['2026-03-09', 'DEPOSIT', 50_00, 'credit'],
+      ['2026-03-10', 'ACH CREDIT TOTAL HOME SERVICES PAYMENT CO ID 7486838', 400_00, 'credit'],
     ]);
     expect(statement.segments[0]?.balanceCheck.status).toBe('reconciled');
   });
