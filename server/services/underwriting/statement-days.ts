@@ -1,8 +1,8 @@
 // Activity grouped under day headings: a line with only a date ("Aug 3, 2026", "Monday, August 3"), perhaps with
 // that day's balance, then rows of description and amounts that print no date of their own.
 import { findDateMentions, parseRowDate, type RowDate } from './dates';
-import type { Line } from './text-layout';
-import { signedCents, splitTrailingAmount } from './statement-rows';
+import type { Cell, Line } from './text-layout';
+import { signedCents, splitTrailingAmount, type Heading } from './statement-rows';
 import { CLOSING_LABEL, OPENING_LABEL } from './statement-words';
 
 const WEEKDAY = /^(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|nesday|sday|urday|rsday)?\b\.?,?\s*/i;
@@ -39,6 +39,26 @@ export function undatedRow(line: Line): boolean {
   const first = line.cells[0];
   if (!first || first.money || !/[A-Za-z]/.test(first.text) || parseRowDate(first.text)) return false;
   return !OPENING_LABEL.test(line.text) && !CLOSING_LABEL.test(line.text) && dayBalance(line) === null;
+}
+
+/** The date a listing's last dated row printed, where its description starts and where its amount columns end. */
+export type CarriedDate = { date: RowDate; textX0: number; edges: Set<number> };
+
+/**
+ * A row printed without a date below a dated row (statements that print each day's date on its first row only): its
+ * description starts where the dated rows' descriptions start and each amount ends where an amount column of the
+ * dated rows ends or stands under a column heading.
+ */
+export function carriedRow(line: Line, carried: CarriedDate, heading: Heading | null): boolean {
+  const first = line.cells[0];
+  const tolerance = Math.max(3, line.fontSize * 0.5);
+  if (!first || Math.abs(first.x0 - carried.textX0) > tolerance || !undatedRow(line)) return false;
+  const edges = [...carried.edges];
+  const headed = (cell: Cell) =>
+    heading?.cells.some((item) => item.x0 <= cell.x1 + tolerance && cell.x0 <= item.x1 + tolerance) ?? false;
+  return line.cells.every(
+    (cell) => !cell.money || edges.some((edge) => Math.abs(edge - cell.x1) <= tolerance) || headed(cell),
+  );
 }
 
 /**

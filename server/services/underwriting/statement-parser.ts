@@ -47,7 +47,7 @@ import {
 } from './statement-lines';
 import { finishSegment } from './statement-segment';
 import { findHolderNames } from './statement-holder';
-import { dayBalance, dayListing, joinedRow, undatedRow } from './statement-days';
+import { carriedRow, dayBalance, dayListing, joinedRow, undatedRow, type CarriedDate } from './statement-days';
 import type { RowDate } from './dates';
 
 export const NO_TEXT_LAYER_REASON = 'The PDF has no text layer (a scan or photo).';
@@ -126,6 +126,7 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
     section = null;
     heading = null;
     dayDate = null;
+    carry = null;
   };
   // The two labelled fields of a period printed apart, and labels waiting for their dates on the line below.
   const fields: {
@@ -148,6 +149,8 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
   let listingLine = -1;
   // The last line that printed an amount, before the current one.
   let lastAmountLine = -1;
+  // The date of the listing's last dated row, for rows printed below it without one.
+  let carry: CarriedDate | null = null;
 
   for (const [index, line] of lines.entries()) {
     const amountBefore = lastAmountLine;
@@ -178,23 +181,34 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
     if (awaiting) continue;
     const completed: ReadRow | null = waited && 'kind' in waited ? waited : null;
     // Under a day heading, a row prints no date of its own: it takes the heading's. One printed up against its
-    // amount is read only where the listing runs on (the line above is its heading, a row or a wrapped line).
-    // Or where it ran to the foot of the page before: nothing between printed an amount (footers, page tops).
-    const carriedOver =
-      listingLine >= 0 &&
-      (lines[listingLine]?.page ?? line.page) < line.page &&
-      amountBefore <= listingLine &&
-      !/\b(balance|total|page)\b/i.test(line.text);
-    const runsOn: boolean = (listingLine === index - 1 && lines[index - 1]?.page === line.page) || carriedOver;
+    // amount is read only where the listing runs on (the line above is its heading, a row or a wrapped line), or
+    // where it ran to the foot of the page before (nothing between printed an amount: footers, page tops) and the
+    // line names no balance, total or page.
+    const nextToListing = listingLine === index - 1 && lines[index - 1]?.page === line.page;
+    const overPage =
+      listingLine >= 0 && (lines[listingLine]?.page ?? line.page) < line.page && amountBefore <= listingLine;
+    const runsOn = nextToListing || (overPage && !/\b(balance|total|page)\b/i.test(line.text));
     const undated: Line | null =
       dated.length === 0 && dayDate
         ? ((runsOn ? joinedRow(line, listing.amountEdges) : null) ?? (undatedRow(line) ? line : null))
+        : null;
+    // Below a dated row, a row in its columns that prints no date takes that row's date.
+    const carried: CarriedDate | null =
+      dated.length === 0 &&
+      !dayDate &&
+      !completed &&
+      carry &&
+      (nextToListing || overPage) &&
+      carriedRow(line, carry, heading)
+        ? carry
         : null;
     const reads: ReadRow[] = completed
       ? [completed]
       : undated && dayDate
         ? [readPart({ date: dayDate, reference: null, cells: undated.cells }, undated)]
-        : dated;
+        : carried
+          ? [readPart({ date: carried.date, reference: null, cells: line.cells }, line)]
+          : dated;
     if (imagesPage !== null && reads.length > 0) continue;
     if (reads.some((read) => read.kind !== 'skip')) {
       let accepted = false;
@@ -209,6 +223,7 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
           segment.rows.push(read.row);
           lastRow = read.row;
           accepted = true;
+          if (!dayDate) carry = carryFrom(read.row, carry);
         } else if (read.kind === 'label') {
           segment = accountFor(segment ?? newSegment(null), read.label, read.cents);
           applyLabel(segment, { kind: read.label, cents: read.cents, date: null }, warnings);
@@ -265,7 +280,7 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
     }
     const labels = detectBalanceLabels(line);
     if (labels.length > 0) {
-      if (labels.some((label) => label.kind === 'closing')) dayDate = null;
+      if (labels.some((label) => label.kind === 'closing')) [dayDate, carry] = [null, null];
       for (const label of labels) {
         segment = accountFor(segment ?? newSegment(null), label.kind, label.cents);
         applyLabel(segment, label, warnings);
@@ -380,4 +395,11 @@ function layoutOf(sources: Set<DirectionSource>): StatementLayout {
   if (kinds.has('section')) return 'sections';
   if (kinds.has('column')) return 'debit-credit-columns';
   return 'signed-amount';
+}
+
+/** A row's date, description start and amount edges for the undated rows below it; amount edges gather up the table. */
+function carryFrom(row: Row, previous: CarriedDate | null): CarriedDate {
+  const edges = new Set(previous?.edges);
+  for (const cell of row.money) edges.add(Math.round(cell.x1));
+  return { date: row.date, textX0: row.textX0, edges };
 }

@@ -534,3 +534,51 @@ describe('a transaction whose description begins with balance words', () => {
     expect(statement.segments[0]?.balanceCheck.status).toBe('reconciled');
   });
 });
+
+describe('a date printed only on the first row of its day', () => {
+  it('gives the rows below it that date, across a page break, and reads no summary line as a row', () => {
+    const statement = parse([
+      page([
+        [[40, 'Statement period 05/10/2024 through 06/09/2024']],
+        [[40, 'Deposits and Other Credits'], right(300, '$1,350.00')],
+        [
+          [40, 'Date'],
+          [90, 'Description'],
+          [330, 'Debits'],
+          [410, 'Credits'],
+          [520, 'Balance'],
+        ],
+        [[40, '05/10'], [90, 'TOAST INC DEP DEPOSIT'], right(450, '1,000.00'), right(560, '2,000.00')],
+        [[90, 'DEBIT CARD PURCHASE DEPOT SUPPLY'], right(370, '200.00'), right(560, '1,800.00')],
+        [[90, 'ACH DEBIT FORWARD CAPITAL LLC'], right(370, '100.00'), right(560, '1,700.00')],
+        [[40, '05/13'], [90, 'MOBILE DEPOSIT REF 1333'], right(450, '300.00'), right(560, '2,000.00')],
+        [[90, 'CHECK 1123'], right(370, '50.00'), right(560, '1,950.00')],
+        [[40, 'Page 1 of 2']],
+      ]),
+      page([
+        [[40, 'Account Number XXXXXX7840']],
+        [
+          [40, 'Date'],
+          [90, 'Description'],
+          [330, 'Debits'],
+          [410, 'Credits'],
+          [520, 'Balance'],
+        ],
+        [[90, 'ACH CREDIT BALANCE STAFFING INC'], right(450, '50.00'), right(560, '2,000.00')],
+        [[40, '05/14'], [90, 'ADP PAYROLL NET PAY'], right(370, '500.00'), right(560, '1,500.00')],
+        [[40, 'Ending Balance'], right(300, '1,500.00')],
+        [[40, 'Checks Paid'], right(300, '$50.00')],
+      ]),
+    ]);
+    expect(rowsOf(statement)).toEqual([
+      ['2024-05-10', 'TOAST INC DEP DEPOSIT', 1_000_00, 'credit'],
+      ['2024-05-10', 'DEBIT CARD PURCHASE DEPOT SUPPLY', 200_00, 'debit'],
+      ['2024-05-10', 'ACH DEBIT FORWARD CAPITAL LLC', 100_00, 'debit'],
+      ['2024-05-13', 'MOBILE DEPOSIT REF 1333', 300_00, 'credit'],
+      ['2024-05-13', 'CHECK 1123', 50_00, 'debit'],
+      ['2024-05-13', 'ACH CREDIT BALANCE STAFFING INC', 50_00, 'credit'],
+      ['2024-05-14', 'ADP PAYROLL NET PAY', 500_00, 'debit'],
+    ]);
+    expect(statement.segments[0]?.balanceCheck.status).toBe('reconciled');
+  });
+});
