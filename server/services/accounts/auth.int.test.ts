@@ -375,7 +375,9 @@ describe('session windows (B5)', () => {
 });
 
 describe('start-up', () => {
-  it('creates a missing database and applies the migrations', async () => {
+  // A whole migration run twice over, the work the suite's global setup does under its hook time: on a machine busy
+  // with other work it took longer than an ordinary test's 30 seconds.
+  it('creates a missing database and applies the migrations', { timeout: 150_000 }, async () => {
     const base = inject('testDatabaseUrl').replace(/\/[^/]+$/, '');
     const url = `${base}/funding_boot_${Date.now().toString(36)}`;
     await prepareDatabase(url);
