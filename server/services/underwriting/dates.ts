@@ -103,6 +103,14 @@ const FULL_DATE_PATTERNS: Array<{ pattern: RegExp; read: (m: RegExpExecArray) =>
     },
   },
   {
+    // Mainframe prints run them together: "03AUG26", "03AUG2026".
+    pattern: /^(\d{1,2})([A-Za-z]{3,4})(\d{4}|\d{2})(?![\dA-Za-z])/,
+    read: (m) => {
+      const month = monthIndexOf(m[2] ?? '');
+      return month ? isoDate(expandYear(m[3] ?? ''), month, Number(m[1])) : null;
+    },
+  },
+  {
     pattern: new RegExp(`^(\\d{1,2})[\\s-]+${MONTH_WORD}[\\s-]+(\\d{4})`),
     read: (m) => {
       const month = monthIndexOf(m[2] ?? '');
@@ -218,6 +226,14 @@ const MENTION_PATTERNS: Array<{ pattern: RegExp; read: (m: RegExpExecArray) => R
     read: (m) => {
       const month = monthIndexOf(m[2] ?? '');
       return month ? checked(month, Number(m[1]), m[3] ? Number(m[3]) : null) : null;
+    },
+  },
+  {
+    // Run together, as mainframe prints write them: "03AUG26", "03AUG2026", "03AUG".
+    pattern: /(?<![\w/])(\d{1,2})([A-Za-z]{3,4})(\d{4}|\d{2})?(?![\w/])/g,
+    read: (m) => {
+      const month = monthIndexOf(m[2] ?? '');
+      return month ? checked(month, Number(m[1]), m[3] ? expandYear(m[3]) : null) : null;
     },
   },
   {

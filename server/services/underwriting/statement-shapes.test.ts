@@ -582,3 +582,31 @@ describe('a date printed only on the first row of its day', () => {
     expect(statement.segments[0]?.balanceCheck.status).toBe('reconciled');
   });
 });
+
+describe('dates printed run together, as mainframe prints do', () => {
+  it('reads "03AUG26" rows and a "01AUG26 TO 31AUG26" period', () => {
+    const statement = parse([
+      page([
+        [[40, '01AUG26 TO 31AUG26']],
+        [[40, 'BEGINNING BALANCE 1,000.00']],
+        [
+          [40, 'DATE'],
+          [90, 'DESCRIPTION'],
+          [330, 'DEBITS'],
+          [410, 'CREDITS'],
+          [520, 'BALANCE'],
+        ],
+        [[40, '03AUG26'], [90, 'TOAST INC DEP DEPOSIT'], right(450, '500.00'), right(560, '1,500.00')],
+        [[40, '04AUG2026'], [90, 'RENT PAYMENT OAK PROPERTIES'], right(370, '700.00'), right(560, '800.00')],
+        [[40, 'ENDING BALANCE 800.00']],
+      ]),
+    ]);
+    expect(statement.segments.map((segment) => [segment.periodStart, segment.periodEnd])).toEqual([
+      ['2026-08-01', '2026-08-31'],
+    ]);
+    expect(rowsOf(statement)).toEqual([
+      ['2026-08-03', 'TOAST INC DEP DEPOSIT', 500_00, 'credit'],
+      ['2026-08-04', 'RENT PAYMENT OAK PROPERTIES', 700_00, 'debit'],
+    ]);
+  });
+});
