@@ -216,6 +216,13 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
         if (read.kind === 'row') {
           segment ??= newSegment(null);
           if (repeatsCheck(read.row, segment.rows)) continue;
+          // Rows under another account's number that do not follow this account's running balance are that
+          // account's, even where it prints no opening balance of its own.
+          const previous = segment.rows.at(-1);
+          if (pendingAccount && segment.account && previous && !followsBalance(previous, read.row)) {
+            segment = newSegment(segment.period);
+            [segment.account, pendingAccount, section] = [pendingAccount, null, null];
+          }
           titleKind = null;
           read.row.section = section;
           read.row.heading = heading;
@@ -243,7 +250,10 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
       segment ??= newSegment(null);
       // Printed after rows began, a number may head the next account (its opening balance follows) or repeat this
       // one's on a continuation page (its rows follow): it waits for that evidence.
-      if (!segment.account && segment.rows.length === 0) segment.account = account;
+      // Before any row, the account titled with its kind takes over from a bare number (a page header's).
+      const bare = segment.account !== null && segment.account.kind === null && account.kind !== null;
+      if (segment.rows.length === 0 && (!segment.account || (bare && segment.account.last4 !== account.last4)))
+        segment.account = account;
       else if (segment.account && segment.account.last4 === account.last4) {
         // The number printed again under the account's own title ("BUSINESS CHECKING") names its kind.
         segment.account.kind ??= account.kind;
@@ -402,4 +412,17 @@ function carryFrom(row: Row, previous: CarriedDate | null): CarriedDate {
   const edges = new Set(previous?.edges);
   for (const cell of row.money) edges.add(Math.round(cell.x1));
   return { date: row.date, textX0: row.textX0, edges };
+}
+
+/**
+ * Whether a row's running balance follows the row before it (the earlier balance plus or minus this row's amount),
+ * or cannot be told (either prints no amount and balance). False only when both print them and they disagree.
+ */
+function followsBalance(previous: Row, row: Row): boolean {
+  const before = previous.money.at(-1);
+  const after = row.money.at(-1);
+  const amount = row.money[0];
+  if (previous.money.length < 2 || row.money.length < 2 || !before || !after || !amount) return true;
+  const change = signedCents(after.money) - signedCents(before.money);
+  return Math.abs(Math.abs(change) - Math.abs(signedCents(amount.money))) <= 1;
 }

@@ -610,3 +610,63 @@ describe('dates printed run together, as mainframe prints do', () => {
     ]);
   });
 });
+
+describe('accounts told apart by their numbers and balances', () => {
+  const heading: Array<[number, string]> = [
+    [40, 'Date'],
+    [90, 'Description'],
+    [440, 'Amount'],
+    [530, 'Balance'],
+  ];
+  it('starts the savings account where its rows stop following the checking balance, with no opening printed', () => {
+    const statement = parse([
+      page([
+        [[40, '05/19/24 to 06/18/24']],
+        [[40, 'Beginning Balance'], right(300, '1,000.00')],
+        [
+          [40, 'CHECKING'],
+          [120, 'Account Number: XXXXXX2206'],
+        ],
+        heading,
+        [[40, '05/20'], [90, 'CLOVER SETTLEMENT'], right(470, '300.00'), [474, 'CR'], right(560, '1,300.00')],
+        [[40, '05/21'], [90, 'RENT PAYMENT'], right(470, '200.00'), [474, 'DR'], right(560, '1,100.00')],
+        [
+          [40, 'SAVINGS'],
+          [120, 'Account Number: XXXXXX7781'],
+        ],
+        heading,
+        [[40, '06/02'], [90, 'TRANSFER FROM CHECKING'], right(470, '50.00'), [474, 'CR'], right(560, '5,050.00')],
+        [[40, '06/18'], [90, 'INTEREST PAYMENT'], right(470, '2.00'), [474, 'CR'], right(560, '5,052.00')],
+      ]),
+    ]);
+    expect(statement.segments.map((segment) => [segment.account ?? null, segment.transactions.length])).toEqual([
+      [{ last4: '2206', kind: 'checking' }, 2],
+      [{ last4: '7781', kind: 'savings' }, 2],
+    ]);
+    expect(statement.segments[1]?.openingBalanceCents).toBe(5_000_00);
+  });
+
+  it('gives the rows to the account titled above them, not to the number the page header prints', () => {
+    const statement = parse([
+      page([
+        [[40, '08/01/24 - 08/31/24']],
+        [[40, 'Account Number: XXXXXX2412']],
+        [[40, 'REGULAR SHARE SAVINGS Account Number: XXXXXX7781']],
+        heading,
+        [[40, 'Previous Balance'], right(560, '5,000.00')],
+        [[40, '08/17'], [90, 'TRANSFER FROM CHECKING XXXXXX2412'], right(470, '100.00'), right(560, '5,100.00')],
+        [[40, 'New Balance'], right(560, '5,100.00')],
+        [[40, 'SHARE DRAFT CHECKING Account Number: XXXXXX2412']],
+        heading,
+        [[40, 'Previous Balance'], right(560, '1,000.00')],
+        [[40, '08/01'], [90, 'TOAST INC DEP DEPOSIT'], right(470, '700.00'), right(560, '1,700.00')],
+        [[40, '08/02'], [90, 'ACH DEBIT PINNACLE BIZ FUNDING'], right(470, '-200.00'), right(560, '1,500.00')],
+        [[40, 'New Balance'], right(560, '1,500.00')],
+      ]),
+    ]);
+    expect(statement.segments.map((segment) => [segment.account ?? null, segment.transactions.length])).toEqual([
+      [{ last4: '7781', kind: 'savings' }, 1],
+      [{ last4: '2412', kind: 'checking' }, 2],
+    ]);
+  });
+});
