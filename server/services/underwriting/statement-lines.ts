@@ -39,6 +39,29 @@ export function detectBalanceLabels(line: Line): BalanceLabel[] {
   return summary ? found.map((label) => ({ ...label, summary })) : found;
 }
 
+/**
+ * A summary printed across the page: balance labels on one line ("Previous Balance | Deposits | ... | Ending
+ * Balance") and their amounts on the line right below, each under its label. Both balances, or none.
+ */
+export function labelsAbove(above: Line | undefined, line: Line): BalanceLabel[] {
+  if (!above || above.page !== line.page || above.y - line.y <= 0 || above.y - line.y > line.fontSize * 2.5) return [];
+  if (line.cells.length < 2 || line.cells.some((cell) => !cell.money)) return [];
+  const words = above.cells.filter((cell) => !cell.money);
+  const found: BalanceLabel[] = [];
+  for (const cell of line.cells) {
+    if (!cell.money) continue;
+    const middle = (cell.x0 + cell.x1) / 2;
+    const label = words
+      .filter((word) => word.x0 - 12 <= cell.x1 && cell.x0 <= word.x1 + 12)
+      .sort((a, b) => Math.abs((a.x0 + a.x1) / 2 - middle) - Math.abs((b.x0 + b.x1) / 2 - middle))[0];
+    if (!label || NOT_A_STATEMENT_BALANCE.test(label.text)) continue;
+    const kind = OPENING_LABEL.test(label.text) ? 'opening' : CLOSING_LABEL.test(label.text) ? 'closing' : null;
+    if (kind) found.push({ kind, cents: signedCents(cell.money), date: null, summary: true });
+  }
+  const both = found.some((label) => label.kind === 'opening') && found.some((label) => label.kind === 'closing');
+  return both ? found : [];
+}
+
 function cellLabel(line: Line, index: number, text: string, last: boolean): BalanceLabel[] {
   const kind = OPENING_LABEL.test(text) ? 'opening' : CLOSING_LABEL.test(text) ? 'closing' : null;
   if (!kind || NOT_A_STATEMENT_BALANCE.test(text)) return [];

@@ -35,6 +35,7 @@ import {
   accountKind,
   detectAccount,
   detectBalanceLabels,
+  labelsAbove,
   detectHeading,
   detectPeriod,
   detectPeriodFields,
@@ -288,7 +289,8 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
       Object.assign(fields, { start: null, end: null, days: null });
       if (!continuing) lastRow = null;
     }
-    const labels = detectBalanceLabels(line);
+    const printed = detectBalanceLabels(line);
+    const labels = printed.length > 0 ? printed : labelsAbove(lines[index - 1], line);
     if (labels.length > 0) {
       if (labels.some((label) => label.kind === 'closing')) [dayDate, carry] = [null, null];
       for (const label of labels) {

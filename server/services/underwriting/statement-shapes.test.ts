@@ -670,3 +670,57 @@ describe('accounts told apart by their numbers and balances', () => {
     ]);
   });
 });
+
+describe('a balance summary printed across the page', () => {
+  it('takes the opening and closing balances from the amounts under their labels', () => {
+    const statement = parse([
+      page([
+        [[40, 'For the period 07/01/2024 to 07/31/2024']],
+        [
+          [40, 'Previous Balance'],
+          [150, 'Deposits/Credits'],
+          [260, 'Checks/Debits'],
+          [370, 'Service Charge'],
+          [480, 'Ending Balance'],
+        ],
+        [
+          right(110, '$1,000.00'),
+          right(220, '$500.00'),
+          right(330, '$200.00'),
+          right(440, '$15.00'),
+          right(550, '$1,285.00'),
+        ],
+        [
+          [40, '23 items'],
+          [150, '14 items'],
+        ],
+        [[40, 'Deposits and Other Additions']],
+        [
+          [40, 'Date posted'],
+          [100, 'Amount'],
+          [200, 'Transaction description'],
+        ],
+        [[40, '07/02'], right(160, '500.00'), [200, 'TOAST INC DEP DEPOSIT']],
+        [[40, 'Checks and Other Subtractions']],
+        [
+          [40, 'Date posted'],
+          [100, 'Amount'],
+          [200, 'Transaction description'],
+        ],
+        [[40, '07/03'], right(160, '200.00'), [200, 'RENT PAYMENT OAK PROPERTIES']],
+        [[40, '07/31'], right(160, '15.00'), [200, 'SERVICE CHARGE']],
+      ]),
+    ]);
+    const [segment] = statement.segments;
+    expect([segment?.openingBalanceCents, segment?.closingBalanceCents, segment?.balanceCheck.status]).toEqual([
+      1_000_00,
+      1_285_00,
+      'reconciled',
+    ]);
+    expect(rowsOf(statement)).toEqual([
+      ['2024-07-02', 'TOAST INC DEP DEPOSIT', 500_00, 'credit'],
+      ['2024-07-03', 'RENT PAYMENT OAK PROPERTIES', 200_00, 'debit'],
+      ['2024-07-31', 'SERVICE CHARGE', 15_00, 'debit'],
+    ]);
+  });
+});
