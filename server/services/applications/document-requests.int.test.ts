@@ -26,7 +26,6 @@ import {
   eventually,
   getTestDeps,
   insertUser,
-  jsonRequest,
   readMails,
   sessionCookieFor,
   testServerForFile,
@@ -251,7 +250,7 @@ describe('document requests', () => {
       message: 'Missing month.',
     });
     expect(await (await callerFor(stranger)).client.documentRequests()).toEqual([]);
-    const listed = await jsonRequest(server.url, '/api/client/document-requests', {
+    const listed = await server.request('/api/client/document-requests', {
       cookie: await clientCookie(stranger),
     });
     expect(await listed.json()).toEqual({ data: [] });

@@ -20,7 +20,6 @@ import {
   eventually,
   getTestDeps,
   insertUser,
-  jsonRequest,
   readMails,
   expectLenderMail,
   sessionCookieFor,
@@ -206,7 +205,7 @@ describe('accepting funding', () => {
     const { id: _id, ...body } = await acceptInputFor(await callerFor(client), application.id);
     const responses = await Promise.all(
       Array.from({ length: 20 }, () =>
-        jsonRequest(server.url, `/api/client/applications/${application.id}/accept`, { method: 'POST', cookie, body }),
+        server.request(`/api/client/applications/${application.id}/accept`, { method: 'POST', cookie, body }),
       ),
     );
     const statuses = responses.map((response) => response.status).sort();
@@ -252,7 +251,7 @@ describe('accepting funding', () => {
 
   it('refuses anonymous callers with 401', async () => {
     const application = await insertApprovedApplication({ userId: (await insertUser()).id });
-    const response = await jsonRequest(server.url, `/api/client/applications/${application.id}/accept`, {
+    const response = await server.request(`/api/client/applications/${application.id}/accept`, {
       method: 'POST',
     });
     expect(response.status).toBe(401);
@@ -444,14 +443,14 @@ describe('accepting is an electronic signature', () => {
     const client = await insertUser();
     const application = await insertApprovedApplication({ userId: client.id });
     const cookie = await sessionCookieFor(client);
-    const empty = await jsonRequest(server.url, `/api/client/applications/${application.id}/accept`, {
+    const empty = await server.request(`/api/client/applications/${application.id}/accept`, {
       method: 'POST',
       cookie,
     });
     expect(empty.status).toBe(400);
     expect(await empty.text()).toContain('amount: Please enter an amount in whole dollars');
     const { id: _id, ...body } = await acceptInputFor(await callerFor(client), application.id);
-    const unsigned = await jsonRequest(server.url, `/api/client/applications/${application.id}/accept`, {
+    const unsigned = await server.request(`/api/client/applications/${application.id}/accept`, {
       cookie,
       body: { ...body, consent: false, fullName: '' },
     });
