@@ -298,6 +298,11 @@ export async function eventually<T>(
   }
 }
 
+/** The first mail to `to` that contains `containing` (any mail to `to` without it), waiting until it is written. */
+export function mailTo(to: string, containing = ''): Promise<string> {
+  return eventually(() => readMails(to).find((mail) => mail.includes(containing)));
+}
+
 /** The audit rows of one action on one target, newest first. */
 export async function auditsFor(targetId: string, action: string) {
   const { db } = await getTestDeps();

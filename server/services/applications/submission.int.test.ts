@@ -6,7 +6,7 @@ import { applicationDocuments, underwritingResults, users } from '../../../drizz
 import { decryptApplicationPii } from '../../lib/pii';
 import { insertApplication } from '../../test/factories';
 import { applicationFiles, applicationFormData, postApplication } from '../../test/factories/applications';
-import { eventually, getTestDeps, insertUser, readMails, sessionCookieFor } from '../../test/harness';
+import { getTestDeps, insertUser, mailTo, sessionCookieFor } from '../../test/harness';
 import { applicationsByEmail, claimCookieOf, isolatedServerForFile } from './submission.test-helpers';
 
 const server = isolatedServerForFile();
@@ -103,11 +103,9 @@ describe('POST /api/loan-application-enhanced', () => {
     const row = (await applicationsByEmail(form.email))[0]!;
     expect(decryptApplicationPii(row.id, row)).toEqual({ ssn: form.ssn, ein: form.ein, dateOfBirth: form.dateOfBirth });
 
-    const receipt = await eventually(() => readMails(form.email)[0]);
+    const receipt = await mailTo(form.email);
     expect(receipt).toContain(form.businessName);
-    const notice = await eventually(() =>
-      readMails(server.deps.env.STAFF_EMAIL).find((mail) => mail.includes(form.businessName)),
-    );
+    const notice = await mailTo(server.deps.env.STAFF_EMAIL, form.businessName);
     for (const mail of [receipt, notice]) {
       for (const secret of [form.ssn, form.ein, form.dateOfBirth, form.ssn.slice(-4)])
         expect(mail).not.toContain(secret);

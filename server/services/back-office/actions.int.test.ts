@@ -12,15 +12,14 @@ import {
   setTotpSecret,
 } from '../../test/factories/admin';
 import {
+  auditsFor,
   callerFor,
-  eventually,
   getTestDeps,
   insertUser,
-  readMails,
+  mailTo,
   sessionCookieFor,
-  uniqueEmail,
   testServerForFile,
-  auditsFor,
+  uniqueEmail,
 } from '../../test/harness';
 import { addDays } from '../loans/index';
 import { DOWNLOAD_CSP } from '../../rest/admin';
@@ -334,7 +333,7 @@ describe('staff accounts', () => {
     const email = uniqueEmail('newstaff');
     const created = await caller.admin.createStaff({ email, firstName: 'Nia', lastName: 'Staff', role: 'admin' });
     expect(created).toMatchObject({ email, role: 'admin', invitationSent: true });
-    const mail = await eventually(() => readMails(email)[0]);
+    const mail = await mailTo(email);
     expect(mail).toMatch(/http:\/\/localhost:3000\/reset-password\?token=[a-z0-9]+/);
     await expect(
       caller.admin.createStaff({ email, firstName: 'Nia', lastName: 'Again', role: 'admin' }),

@@ -17,11 +17,10 @@ import {
 } from '../../test/factories/clients';
 import {
   callerFor,
-  eventually,
+  expectLenderMail,
   getTestDeps,
   insertUser,
-  readMails,
-  expectLenderMail,
+  mailTo,
   sessionCookieFor,
   testServerForFile,
 } from '../../test/harness';
@@ -145,9 +144,7 @@ describe('accepting funding', () => {
 
     const audit = await acceptAuditRows(application.id);
     expect(audit).toEqual([expect.objectContaining({ actorId: client.id })]);
-    const mail = await eventually(() =>
-      readMails(client.email).find((text) => text.includes('Your funding has been accepted')),
-    );
+    const mail = await mailTo(client.email, 'Your funding has been accepted');
     expect(expectLenderMail(mail).html).toContain('A representative will reach out within 24 hours');
   });
 

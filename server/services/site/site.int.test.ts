@@ -3,14 +3,13 @@ import { eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { contactMessages, emailSignups } from '../../../drizzle/schema/index';
 import {
-  eventually,
   getTestDeps,
   insertUser,
-  readMails,
+  mailTo,
   sessionCookieFor,
+  testServerForFile,
   uniqueEmail,
   uniqueIp,
-  testServerForFile,
 } from '../../test/harness';
 import { LIMITS } from '../../lib/rate-limit';
 import { CONTACT_SUCCESS_MESSAGE } from './contact';
@@ -127,7 +126,7 @@ describe('POST /api/contact', () => {
       message: 'Do you fund equipment?',
     });
 
-    const mail = await eventually(() => readMails(env.STAFF_EMAIL).find((text) => text.includes(name)));
+    const mail = await mailTo(env.STAFF_EMAIL, name);
     expect(mail).toContain(`Subject: Contact form: ${name}`);
     expect(mail).toMatch(new RegExp(`^Reply-To: ${email.replace(/[.+]/g, '\\$&')}`, 'im'));
     expect(mail).toContain('Do you fund equipment?');

@@ -12,7 +12,7 @@ import {
   eventually,
   getTestDeps,
   insertUser,
-  readMails,
+  mailTo,
   sessionCookieFor,
   startTestServer,
   type TestServer,
@@ -199,7 +199,7 @@ beforeAll(async () => {
   expect((await server.request('/api/auth/forgot-password', { ip: freshIp(), body: { email: aEmail } })).status).toBe(
     200,
   );
-  const mail = await eventually(() => readMails(aEmail).find((text) => text.includes('reset-password?token=')));
+  const mail = await mailTo(aEmail, 'reset-password?token=');
   const resetToken = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail)?.[1] ?? '';
   expect(resetToken).not.toBe('');
   secrets.resetTokens.push(resetToken);
