@@ -86,22 +86,54 @@ function checkProof(
   return result.success ? {} : firstIssueMessages(result.error.issues, PROOF_FIELDS);
 }
 
-/** The password and current code a form asks for, each edit clearing the form's errors. */
-function useProof(clearErrors: () => void) {
+/**
+ * The password and current code a form asks for, and the form's errors (each edit clears them). `submit` checks the
+ * input by the server's schema first, then sends it: it answers the result, or null with the messages shown.
+ */
+function useProof() {
   const [password, setPassword] = useState('');
   const [currentCode, setCurrentCode] = useState('');
+  const [errors, setErrors] = useState<ProofErrors>({});
+  const clearing = (set: (value: string) => void) => (value: string) => {
+    set(value);
+    setErrors({});
+  };
+  async function submit<T>(
+    schema: Parameters<typeof checkProof>[0],
+    input: object,
+    send: () => Promise<T>,
+    fallback: string,
+  ): Promise<T | null> {
+    const found = checkProof(schema, input);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return null;
+    try {
+      return await send();
+    } catch (failure) {
+      setErrors(proofErrors(failure, fallback));
+      return null;
+    }
+  }
   return {
     password,
     currentCode,
-    onPassword: (value: string) => {
-      setPassword(value);
-      clearErrors();
-    },
-    onCurrentCode: (value: string) => {
-      setCurrentCode(value);
-      clearErrors();
-    },
+    errors,
+    clearErrors: () => setErrors({}),
+    onPassword: clearing(setPassword),
+    onCurrentCode: clearing(setCurrentCode),
+    submit,
   };
+}
+
+/** The message for the whole form, when the server refused it as a whole. */
+function FormError({ message }: { message?: string }) {
+  if (!message) return null;
+  return (
+    <Alert.Root status="error">
+      <Alert.Indicator />
+      <Alert.Title>{message}</Alert.Title>
+    </Alert.Root>
+  );
 }
 
 /**
@@ -123,8 +155,7 @@ export function TotpEnrollment({
   const enable = trpc.auth.totpEnable.useMutation();
   const [qr, setQr] = useState<string | null>(null);
   const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<ProofErrors>({});
-  const proof = useProof(() => setErrors({}));
+  const proof = useProof();
   const uri = setup.data?.uri;
 
   useEffect(() => {
@@ -140,17 +171,15 @@ export function TotpEnrollment({
 
   async function handleVerify(event: FormEvent) {
     event.preventDefault();
-    const trimmed = code.trim();
     const proven = replacing ? { currentCode: proof.currentCode.trim(), password: proof.password } : {};
-    const found = checkProof(totpEnableSchema, { code: trimmed, ...proven });
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    try {
-      const result = await enable.mutateAsync({ code: trimmed, ...proven });
-      onEnabled(result.recoveryCodes);
-    } catch (failure) {
-      setErrors(proofErrors(failure, 'Invalid verification code'));
-    }
+    const input = { code: code.trim(), ...proven };
+    const result = await proof.submit(
+      totpEnableSchema,
+      input,
+      () => enable.mutateAsync(input),
+      'Invalid verification code',
+    );
+    if (result) onEnabled(result.recoveryCodes);
   }
 
   return (
@@ -170,12 +199,7 @@ export function TotpEnrollment({
             </Box>
             {!setup.data ? (
               <Stack gap="3" align="flex-start">
-                {setup.isError && (
-                  <Alert.Root status="error">
-                    <Alert.Indicator />
-                    <Alert.Title>{getErrorMessage(setup.error)}</Alert.Title>
-                  </Alert.Root>
-                )}
+                {setup.isError && <FormError message={getErrorMessage(setup.error)} />}
                 <Stack direction="row" gap="3">
                   <Button colorPalette="brand" loading={setup.isPending} onClick={() => setup.mutate()}>
                     Begin Setup
@@ -216,13 +240,8 @@ export function TotpEnrollment({
                 </Stack>
                 <chakra.form onSubmit={handleVerify} noValidate>
                   <Stack gap="4">
-                    {errors.form && (
-                      <Alert.Root status="error">
-                        <Alert.Indicator />
-                        <Alert.Title>{errors.form}</Alert.Title>
-                      </Alert.Root>
-                    )}
-                    <Field.Root required invalid={Boolean(errors.code)}>
+                    <FormError message={proof.errors.form} />
+                    <Field.Root required invalid={Boolean(proof.errors.code)}>
                       <Field.Label>{replacing ? '6-digit code from the new app' : '6-digit code'}</Field.Label>
                       <Input
                         name="totpCode"
@@ -232,13 +251,13 @@ export function TotpEnrollment({
                         value={code}
                         onChange={(event) => {
                           setCode(event.target.value);
-                          setErrors({});
+                          proof.clearErrors();
                         }}
                       />
                       <Field.HelperText>The code your app shows for Summit Funding.</Field.HelperText>
-                      {errors.code && <Field.ErrorText>{errors.code}</Field.ErrorText>}
+                      {proof.errors.code && <Field.ErrorText>{proof.errors.code}</Field.ErrorText>}
                     </Field.Root>
-                    {replacing && <ProofFields {...proof} errors={errors} />}
+                    {replacing && <ProofFields {...proof} />}
                     <Button type="submit" colorPalette="brand" loading={enable.isPending} loadingText="Verifying...">
                       {replacing ? 'Verify and Replace' : 'Verify and Enable'}
                     </Button>
@@ -318,21 +337,18 @@ export function RegenerateRecoveryCodes({
   onCancel: () => void;
 }) {
   const regenerate = trpc.auth.recoveryCodesRegenerate.useMutation();
-  const [errors, setErrors] = useState<ProofErrors>({});
-  const proof = useProof(() => setErrors({}));
+  const proof = useProof();
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     const input = { currentCode: proof.currentCode.trim(), password: proof.password };
-    const found = checkProof(regenerateRecoveryCodesSchema, input);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    try {
-      const result = await regenerate.mutateAsync(input);
-      onDone(result.recoveryCodes);
-    } catch (failure) {
-      setErrors(proofErrors(failure, 'New recovery codes could not be made. Please try again.'));
-    }
+    const result = await proof.submit(
+      regenerateRecoveryCodesSchema,
+      input,
+      () => regenerate.mutateAsync(input),
+      'New recovery codes could not be made. Please try again.',
+    );
+    if (result) onDone(result.recoveryCodes);
   }
 
   return (
@@ -348,13 +364,8 @@ export function RegenerateRecoveryCodes({
                 Your current recovery codes will stop working, every other device signed in to this account will be
                 signed out, and we will email you.
               </Text>
-              {errors.form && (
-                <Alert.Root status="error">
-                  <Alert.Indicator />
-                  <Alert.Title>{errors.form}</Alert.Title>
-                </Alert.Root>
-              )}
-              <ProofFields {...proof} errors={errors} />
+              <FormError message={proof.errors.form} />
+              <ProofFields {...proof} />
               <Stack direction="row" gap="3">
                 <Button type="submit" colorPalette="brand" loading={regenerate.isPending} loadingText="Verifying...">
                   Make New Codes
