@@ -2,15 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  insertUser,
-  jsonRequest,
-  sessionCookieFor,
-  startTestServer,
-  testDirs,
-  uniqueIp,
-  type TestServer,
-} from '../test/harness';
+import { insertUser, sessionCookieFor, startTestServer, testDirs, uniqueIp, type TestServer } from '../test/harness';
 import { headerProblems, REQUIRED_HEADERS } from '../test/security/headers';
 
 let server: TestServer;
@@ -31,27 +23,24 @@ describe('security headers (H1)', () => {
     const client = await insertUser();
     const cookie = await sessionCookieFor(client);
     const cases: Array<[string, Promise<Response>]> = [
-      ['page', jsonRequest(server.url, '/')],
-      ['apply page', jsonRequest(server.url, '/apply')],
-      ['admin page', jsonRequest(server.url, '/admin')],
-      ['reset page', jsonRequest(server.url, '/reset-password?token=abc')],
-      ['static asset', jsonRequest(server.url, '/assets/app-Bx9f3kQ1.js')],
-      ['api 200', jsonRequest(server.url, '/api/auth/user', { cookie })],
-      ['api 401', jsonRequest(server.url, '/api/auth/user')],
-      ['api 400', jsonRequest(server.url, '/api/client/login', { body: {} })],
-      ['api 403', jsonRequest(server.url, '/api/client/login', { origin: 'https://evil.example', body: {} })],
-      ['api 404', jsonRequest(server.url, '/api/nothing-here')],
-      [
-        'api 413',
-        jsonRequest(server.url, '/api/client/login', { body: { email: 'a'.repeat(2 * 1024 * 1024), password: 'x' } }),
-      ],
-      ['trpc', jsonRequest(server.url, '/trpc/auth.current')],
+      ['page', server.request('/')],
+      ['apply page', server.request('/apply')],
+      ['admin page', server.request('/admin')],
+      ['reset page', server.request('/reset-password?token=abc')],
+      ['static asset', server.request('/assets/app-Bx9f3kQ1.js')],
+      ['api 200', server.request('/api/auth/user', { cookie })],
+      ['api 401', server.request('/api/auth/user')],
+      ['api 400', server.request('/api/client/login', { body: {} })],
+      ['api 403', server.request('/api/client/login', { origin: 'https://evil.example', body: {} })],
+      ['api 404', server.request('/api/nothing-here')],
+      ['api 413', server.request('/api/client/login', { body: { email: 'a'.repeat(2 * 1024 * 1024), password: 'x' } })],
+      ['trpc', server.request('/trpc/auth.current')],
     ];
     // 429: one address past the mailing-list limit (5 an hour).
     const ip = uniqueIp();
     for (let i = 0; i < 5; i += 1)
-      await jsonRequest(server.url, '/api/email-signup', { ip, body: { email: `h1-${i}@example.test` } });
-    cases.push(['api 429', jsonRequest(server.url, '/api/email-signup', { ip, body: { email: 'h1-x@example.test' } })]);
+      await server.request('/api/email-signup', { ip, body: { email: `h1-${i}@example.test` } });
+    cases.push(['api 429', server.request('/api/email-signup', { ip, body: { email: 'h1-x@example.test' } })]);
     let checked = 0;
     const expectedStatus: Record<string, number> = {
       'api 413': 413,
@@ -66,9 +55,7 @@ describe('security headers (H1)', () => {
       checked += Object.keys(REQUIRED_HEADERS).length;
       if (name === 'static asset') expect(response.headers.get('cache-control'), name).toMatch(/immutable/);
     }
-    expect((await jsonRequest(server.url, '/reset-password?token=abc')).headers.get('referrer-policy')).toBe(
-      'no-referrer',
-    );
+    expect((await server.request('/reset-password?token=abc')).headers.get('referrer-policy')).toBe('no-referrer');
     console.info(
       `H1: ${cases.length} route classes x ${Object.keys(REQUIRED_HEADERS).length} headers = ${checked} checks, 0 missing`,
     );
@@ -82,7 +69,7 @@ describe('security headers (H1)', () => {
       '/node_modules/react/package.json',
       '/drizzle/schema/users.ts',
     ]) {
-      expect((await jsonRequest(server.url, pathName)).status, pathName).toBe(404);
+      expect((await server.request(pathName)).status, pathName).toBe(404);
     }
     // fetch refuses to send TRACE, so use node:http directly.
     const status = await new Promise<number>((resolve, reject) => {
@@ -103,10 +90,9 @@ describe('request caps (I2)', () => {
     const input = encodeURIComponent(
       JSON.stringify(Object.fromEntries(Array.from({ length: 11 }, (_, i) => [i, { json: null }]))),
     );
-    const response = await jsonRequest(server.url, `/trpc/${paths}?batch=1&input=${input}`);
+    const response = await server.request(`/trpc/${paths}?batch=1&input=${input}`);
     expect(response.status).toBe(400);
-    const ok = await jsonRequest(
-      server.url,
+    const ok = await server.request(
       `/trpc/auth.current,auth.current?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { json: null }, 1: { json: null } }))}`,
     );
     expect(ok.status).toBe(200);
@@ -129,7 +115,7 @@ describe('request caps (I2)', () => {
   });
 
   it('refuses duplicate query parameters', async () => {
-    const response = await jsonRequest(server.url, '/api/login?returnTo=%2Fa&returnTo=%2Fb');
+    const response = await server.request('/api/login?returnTo=%2Fa&returnTo=%2Fb');
     expect(response.status).toBe(400);
   });
 });
@@ -157,7 +143,7 @@ describe('error bodies (M1)', () => {
       ],
       [
         'wrong types',
-        await jsonRequest(server.url, '/api/client/register', {
+        await server.request('/api/client/register', {
           body: { firstName: 5, lastName: [], email: {}, password: null },
         }),
       ],
@@ -169,8 +155,8 @@ describe('error bodies (M1)', () => {
           body: '{"email":"a@b.co","password":"x"}',
         }),
       ],
-      ['trpc bad input', await jsonRequest(server.url, '/trpc/auth.login', { body: { json: { email: 12 } } })],
-      ['trpc unknown procedure', await jsonRequest(server.url, '/trpc/nope.nothing')],
+      ['trpc bad input', await server.request('/trpc/auth.login', { body: { json: { email: 12 } } })],
+      ['trpc unknown procedure', await server.request('/trpc/nope.nothing')],
     ];
     for (const [name, response] of bodies) {
       expect(response.status, name).toBeGreaterThanOrEqual(400);

@@ -159,7 +159,22 @@ export async function sessionCookieFor(user: { id: string; role: Role }, mfaVeri
   return deps.lucia.createSessionCookie(session.id).serialize().split(';')[0] ?? '';
 }
 
-export type TestServer = { url: string; close: () => Promise<void>; deps: AppDeps };
+type RequestOpts = {
+  method?: string;
+  body?: unknown;
+  cookie?: string;
+  origin?: string | null;
+  headers?: Record<string, string>;
+  ip?: string;
+};
+
+/** A running app: its address, its dependencies, and `request`, a same-origin JSON request to it (`jsonRequest`). */
+export type TestServer = {
+  url: string;
+  close: () => Promise<void>;
+  deps: AppDeps;
+  request: (pathName: string, opts?: RequestOpts) => Promise<Response>;
+};
 
 /**
  * The whole HTTP app on a random port. `ownStorage`: a storage root of its own, so "no file left" checks see only
@@ -174,9 +189,11 @@ export async function startTestServer(
   const app = createApp(deps, { distDir: opts.distDir ?? path.join(testDirs().varDir, 'no-dist') });
   await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', resolve));
   const { port } = app.server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     deps,
+    request: (pathName, requestOpts) => jsonRequest(url, pathName, requestOpts),
     close: () =>
       new Promise<void>((resolve) => {
         app.server.closeAllConnections();
@@ -199,18 +216,7 @@ export function testServerForFile(opts: Parameters<typeof startTestServer>[0] = 
 }
 
 /** Same-origin JSON request, as the browser app sends it. */
-export function jsonRequest(
-  base: string,
-  pathName: string,
-  opts: {
-    method?: string;
-    body?: unknown;
-    cookie?: string;
-    origin?: string | null;
-    headers?: Record<string, string>;
-    ip?: string;
-  } = {},
-) {
+function jsonRequest(base: string, pathName: string, opts: RequestOpts = {}) {
   const headers: Record<string, string> = { 'X-Forwarded-For': opts.ip ?? uniqueIp(), ...opts.headers };
   if (opts.origin !== null) headers.Origin = opts.origin ?? 'http://localhost:3000';
   if (opts.cookie) headers.Cookie = opts.cookie;
@@ -290,6 +296,11 @@ export async function eventually<T>(
     if (Date.now() - started > timeoutMs) throw new Error('eventually: condition not met in time');
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** The first mail to `to` that contains `containing` (any mail to `to` without it), waiting until it is written. */
+export function mailTo(to: string, containing = ''): Promise<string> {
+  return eventually(() => readMails(to).find((mail) => mail.includes(containing)));
 }
 
 /** The audit rows of one action on one target, newest first. */

@@ -7,19 +7,16 @@ import { insertApplication } from '../../test/factories';
 import { insertUnderwriting } from '../../test/factories/admin';
 import { applicationFiles, applicationFormData, postApplication } from '../../test/factories/applications';
 import {
-  TEST_LENDER_ENV,
   callerFor,
-  eventually,
   expectLenderMail,
   insertUser,
-  readMails,
+  mailTo,
+  TEST_LENDER_ENV,
   testServerForFile,
   uniqueEmail,
 } from '../../test/harness';
 
 const server = testServerForFile();
-const mailTo = (email: string, marker: string) =>
-  eventually(() => readMails(email).find((mail) => mail.includes(marker)));
 
 describe('emails', () => {
   it('welcome, password reset and password changed', async () => {
@@ -64,7 +61,7 @@ describe('emails', () => {
       await callerFor(null)
     ).application.site.contact({ name, email, message: 'Line one\nLine <two> & three', phone: '', company: '' });
     const deps = server.deps;
-    const mail = await eventually(() => readMails(deps.env.STAFF_EMAIL).find((text) => text.includes(email)));
+    const mail = await mailTo(deps.env.STAFF_EMAIL, email);
     expect(mail).toMatch(new RegExp(`^Reply-To: ${email}`, 'm'));
     const { text, html } = expectLenderMail(mail);
     expect(text).toContain('Line one\nLine <two> & three');
@@ -78,9 +75,7 @@ describe('emails', () => {
     expect(response.status).toBe(201);
     const receipt = expectLenderMail(await mailTo(form.email, 'Subject: We received your Canary Capital application'));
     expect(receipt.text).toMatch(/\/applications\/claim\?token=[a-z0-9]+/);
-    expectLenderMail(
-      await eventually(() => readMails(server.deps.env.STAFF_EMAIL).find((mail) => mail.includes(form.businessName))),
-    );
+    expectLenderMail(await mailTo(server.deps.env.STAFF_EMAIL, form.businessName));
     await (await callerFor(null)).application.resendClaimLink({ email: form.email });
     const link = expectLenderMail(await mailTo(form.email, 'Subject: Your link to your Canary Capital application'));
     expect(link.html).toContain(form.businessName);

@@ -11,12 +11,12 @@ import {
   eventually,
   getTestDeps,
   insertUser,
-  jsonRequest,
+  mailTo,
   readMails,
   sessionCookieFor,
+  testServerForFile,
   uniqueEmail,
   uniqueIp,
-  testServerForFile,
 } from '../../test/harness';
 import { adminProcedure, createCallerFactory, router } from '../../trpc/init';
 import { createInnerContext } from '../../trpc/context';
@@ -29,31 +29,31 @@ const cookieOf = (response: Response) =>
 describe('accounts over HTTP', () => {
   it('registers, reads the user, logs out and in again', async () => {
     const email = uniqueEmail('reg');
-    const register = await jsonRequest(server.url, '/api/client/register', {
+    const register = await server.request('/api/client/register', {
       body: { firstName: 'Rita', lastName: 'Register', email, password: 'Blue-Harbor-77', businessName: 'Rita Bakery' },
     });
     expect(register.status).toBe(201);
     const cookie = cookieOf(register);
     expect(cookie).toMatch(/^session=[a-z0-9]{30,}$/);
 
-    const me = await jsonRequest(server.url, '/api/auth/user', { cookie });
+    const me = await server.request('/api/auth/user', { cookie });
     expect(me.status).toBe(200);
     expect(await me.json()).toMatchObject({ email, firstName: 'Rita', role: 'client' });
 
-    const logout = await jsonRequest(server.url, '/api/client/logout', { method: 'POST', cookie });
+    const logout = await server.request('/api/client/logout', { method: 'POST', cookie });
     expect(logout.status).toBe(200);
-    const afterLogout = await jsonRequest(server.url, '/api/auth/user', { cookie });
+    const afterLogout = await server.request('/api/auth/user', { cookie });
     expect(afterLogout.status).toBe(401);
     expect(await afterLogout.text()).toBe('Unauthorized');
 
-    const login = await jsonRequest(server.url, '/api/client/login', {
+    const login = await server.request('/api/client/login', {
       body: { email: email.toUpperCase(), password: 'Blue-Harbor-77' },
     });
     expect(login.status).toBe(200);
     expect(await login.json()).toMatchObject({ success: true, redirectTo: '/client-portal' });
     const fresh = cookieOf(login);
     expect(fresh).not.toBe(cookie);
-    expect((await jsonRequest(server.url, '/api/auth/user', { cookie: fresh })).status).toBe(200);
+    expect((await server.request('/api/auth/user', { cookie: fresh })).status).toBe(200);
   });
 
   it('stores only a hash of the session token', async () => {
@@ -72,10 +72,10 @@ describe('accounts over HTTP', () => {
 
   it('answers a wrong password and an unknown email identically', async () => {
     const user = await insertUser();
-    const wrong = await jsonRequest(server.url, '/api/client/login', {
+    const wrong = await server.request('/api/client/login', {
       body: { email: user.email, password: 'Not-The-Password-1' },
     });
-    const unknown = await jsonRequest(server.url, '/api/client/login', {
+    const unknown = await server.request('/api/client/login', {
       body: { email: uniqueEmail('nobody'), password: 'Not-The-Password-1' },
     });
     expect([wrong.status, unknown.status]).toEqual([401, 401]);
@@ -85,7 +85,7 @@ describe('accounts over HTTP', () => {
 
   it('refuses a registration with a weak password and stores nothing', async () => {
     const email = uniqueEmail('weak');
-    const response = await jsonRequest(server.url, '/api/client/register', {
+    const response = await server.request('/api/client/register', {
       body: { firstName: 'Wes', lastName: 'Weak', email, password: 'short', businessName: '' },
     });
     expect(response.status).toBe(400);
@@ -96,7 +96,7 @@ describe('accounts over HTTP', () => {
 
   it('refuses unknown fields instead of assigning them (role stays client)', async () => {
     const email = uniqueEmail('mass');
-    const response = await jsonRequest(server.url, '/api/client/register', {
+    const response = await server.request('/api/client/register', {
       body: {
         firstName: 'Mo',
         lastName: 'Mass',
@@ -112,12 +112,12 @@ describe('accounts over HTTP', () => {
   });
 
   it('refuses a state-changing request from a foreign origin or with no origin', async () => {
-    const foreign = await jsonRequest(server.url, '/api/client/login', {
+    const foreign = await server.request('/api/client/login', {
       origin: 'https://evil.example',
       body: { email: 'a@b.co', password: 'x' },
     });
     expect(foreign.status).toBe(403);
-    const none = await jsonRequest(server.url, '/api/client/login', {
+    const none = await server.request('/api/client/login', {
       origin: null,
       body: { email: 'a@b.co', password: 'x' },
     });
@@ -131,7 +131,7 @@ describe('accounts over HTTP', () => {
   });
 
   it('answers unknown /api paths with 404, never the app shell', async () => {
-    const response = await jsonRequest(server.url, '/api/does-not-exist');
+    const response = await server.request('/api/does-not-exist');
     expect(response.status).toBe(404);
     expect(await response.text()).toBe('Not found');
   });
@@ -142,7 +142,7 @@ describe('accounts over HTTP', () => {
     const statuses: number[] = [];
     const ip = uniqueIp();
     for (let attempt = 0; attempt < 11; attempt += 1) {
-      const response = await jsonRequest(server.url, '/api/client/login', {
+      const response = await server.request('/api/client/login', {
         ip,
         body: { email, password: 'Wrong-Password-1' },
       });
@@ -154,30 +154,30 @@ describe('accounts over HTTP', () => {
   });
 
   it('redirects /api/login to the login page keeping a same-site returnTo only', async () => {
-    const ok = await jsonRequest(server.url, '/api/login?returnTo=%2Fdashboard');
+    const ok = await server.request('/api/login?returnTo=%2Fdashboard');
     expect(ok.status).toBe(302);
     expect(ok.headers.get('location')).toBe('/login?returnTo=%2Fdashboard');
-    const evil = await jsonRequest(server.url, '/api/login?returnTo=%2F%2Fevil.example');
+    const evil = await server.request('/api/login?returnTo=%2F%2Fevil.example');
     expect(evil.headers.get('location')).toBe('/login');
   });
 
   it('ignores a cross-site GET /api/logout', async () => {
     const user = await insertUser();
     const cookie = await sessionCookieFor(user);
-    const response = await jsonRequest(server.url, '/api/logout', {
+    const response = await server.request('/api/logout', {
       cookie,
       headers: { 'Sec-Fetch-Site': 'cross-site' },
     });
     expect(response.status).toBe(302);
-    expect((await jsonRequest(server.url, '/api/auth/user', { cookie })).status).toBe(200);
-    await jsonRequest(server.url, '/api/logout', { cookie, headers: { 'Sec-Fetch-Site': 'same-origin' } });
-    expect((await jsonRequest(server.url, '/api/auth/user', { cookie })).status).toBe(401);
+    expect((await server.request('/api/auth/user', { cookie })).status).toBe(200);
+    await server.request('/api/logout', { cookie, headers: { 'Sec-Fetch-Site': 'same-origin' } });
+    expect((await server.request('/api/auth/user', { cookie })).status).toBe(401);
   });
 });
 
 describe('password reset', () => {
   async function requestResetToken(email: string, previousCount = 0): Promise<string> {
-    const response = await jsonRequest(server.url, '/api/auth/forgot-password', { body: { email } });
+    const response = await server.request('/api/auth/forgot-password', { body: { email } });
     expect(response.status).toBe(200);
     const mail = await eventually(
       () => readMails(email).filter((m) => m.includes('reset-password?token='))[previousCount],
@@ -194,19 +194,19 @@ describe('password reset', () => {
     const link = readMails(user.email).find((m) => m.includes('token='));
     expect(link).toContain('http://localhost:3000/reset-password?token=');
 
-    const reset = await jsonRequest(server.url, '/api/auth/reset-password', {
+    const reset = await server.request('/api/auth/reset-password', {
       body: { token, newPassword: 'Fresh-Start-2026' },
     });
     expect(reset.status).toBe(200);
-    expect((await jsonRequest(server.url, '/api/auth/user', { cookie: oldCookie })).status).toBe(401);
+    expect((await server.request('/api/auth/user', { cookie: oldCookie })).status).toBe(401);
 
-    const again = await jsonRequest(server.url, '/api/auth/reset-password', {
+    const again = await server.request('/api/auth/reset-password', {
       body: { token, newPassword: 'Another-Start-2026' },
     });
     expect(again.status).toBe(400);
     expect(await again.text()).toBe('This password reset link is invalid or has expired.');
 
-    const login = await jsonRequest(server.url, '/api/client/login', {
+    const login = await server.request('/api/client/login', {
       body: { email: user.email, password: 'Fresh-Start-2026' },
     });
     expect(login.status).toBe(200);
@@ -217,7 +217,7 @@ describe('password reset', () => {
     const token = await requestResetToken(user.email);
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, index) =>
-        jsonRequest(server.url, '/api/auth/reset-password', {
+        server.request('/api/auth/reset-password', {
           body: { token, newPassword: `Parallel-Start-${index}-2026` },
         }),
       ),
@@ -236,7 +236,7 @@ describe('password reset', () => {
       .update(passwordResetTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(passwordResetTokens.tokenHash, sha256Hex(token)));
-    const response = await jsonRequest(server.url, '/api/auth/reset-password', {
+    const response = await server.request('/api/auth/reset-password', {
       body: { token, newPassword: 'Fresh-Start-2026' },
     });
     expect(response.status).toBe(400);
@@ -244,12 +244,12 @@ describe('password reset', () => {
 
   it('answers the same for unknown emails and sends them nothing', async () => {
     const email = uniqueEmail('ghost');
-    const response = await jsonRequest(server.url, '/api/auth/forgot-password', { body: { email } });
+    const response = await server.request('/api/auth/forgot-password', { body: { email } });
     const known = await insertUser();
-    const knownResponse = await jsonRequest(server.url, '/api/auth/forgot-password', { body: { email: known.email } });
+    const knownResponse = await server.request('/api/auth/forgot-password', { body: { email: known.email } });
     expect(response.status).toBe(knownResponse.status);
     expect(await response.text()).toBe(await knownResponse.text());
-    await eventually(() => readMails(known.email)[0]);
+    await mailTo(known.email);
     expect(readMails(email)).toHaveLength(0);
   });
 
@@ -289,11 +289,8 @@ describe('role enforcement', () => {
       const pathName = route.path.replace(/:[a-zA-Z]+/g, 'x');
       const method = route.method;
       const body = method === 'GET' ? undefined : {};
-      expect((await jsonRequest(server.url, pathName, { method, body })).status, `${method} ${route.path}`).toBe(401);
-      expect(
-        (await jsonRequest(server.url, pathName, { method, body, cookie })).status,
-        `${method} ${route.path}`,
-      ).toBe(403);
+      expect((await server.request(pathName, { method, body })).status, `${method} ${route.path}`).toBe(401);
+      expect((await server.request(pathName, { method, body, cookie })).status, `${method} ${route.path}`).toBe(403);
     }
   });
 
@@ -313,7 +310,7 @@ describe('role enforcement', () => {
     const cookie = await sessionCookieFor(user);
     const { db } = await getTestDeps();
     await db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
-    expect((await jsonRequest(server.url, '/api/auth/user', { cookie })).status).toBe(401);
+    expect((await server.request('/api/auth/user', { cookie })).status).toBe(401);
   });
 });
 
@@ -338,14 +335,14 @@ describe('session windows (B5)', () => {
     const admin = await insertUser({ role: 'admin' });
     const cookie = await sessionCookieFor(admin);
     const first = await expiryOf(cookie);
-    const answer = await jsonRequest(server.url, '/api/admin/dashboard', { cookie });
+    const answer = await server.request('/api/admin/dashboard', { cookie });
     expect(answer.status).toBe(200);
     expect(answer.headers.getSetCookie()).toEqual([]);
     expect(await expiryOf(cookie)).toEqual(first);
 
     // 20 minutes idle: 10 remain, under half the window, so this request extends it to 30 again.
     await setExpiry(cookie, new Date(Date.now() + 10 * 60_000));
-    const extended = await jsonRequest(server.url, '/api/admin/dashboard', { cookie });
+    const extended = await server.request('/api/admin/dashboard', { cookie });
     expect(extended.status).toBe(200);
     expect(extended.headers.getSetCookie().some((value) => value.startsWith('session='))).toBe(true);
     const minutesLeft = ((await expiryOf(cookie))!.getTime() - Date.now()) / 60_000;
@@ -357,7 +354,7 @@ describe('session windows (B5)', () => {
     const admin = await insertUser({ role: 'admin' });
     const cookie = await sessionCookieFor(admin);
     await setExpiry(cookie, new Date(Date.now() - 1000));
-    expect((await jsonRequest(server.url, '/api/admin/dashboard', { cookie })).status).toBe(401);
+    expect((await server.request('/api/admin/dashboard', { cookie })).status).toBe(401);
     expect(await expiryOf(cookie)).toBeUndefined();
   });
 
@@ -365,10 +362,10 @@ describe('session windows (B5)', () => {
     const client = await insertUser();
     const cookie = await sessionCookieFor(client);
     const first = await expiryOf(cookie);
-    expect((await jsonRequest(server.url, '/api/auth/user', { cookie })).headers.getSetCookie()).toEqual([]);
+    expect((await server.request('/api/auth/user', { cookie })).headers.getSetCookie()).toEqual([]);
     expect(await expiryOf(cookie)).toEqual(first);
     await setExpiry(cookie, new Date(Date.now() + 3 * 24 * 3600_000));
-    await jsonRequest(server.url, '/api/auth/user', { cookie });
+    await server.request('/api/auth/user', { cookie });
     const daysLeft = ((await expiryOf(cookie))!.getTime() - Date.now()) / (24 * 3600_000);
     expect(daysLeft).toBeGreaterThan(6.99);
   });

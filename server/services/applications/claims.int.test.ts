@@ -1,30 +1,14 @@
 // Claiming an anonymous application: the one-hour claim the submission answer sets, the emailed 14-day link, the
 // resend form, and the shared browser whose next user must not receive someone else's application.
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { applicationClaims, applications, users } from '../../../drizzle/schema/index';
 import { applicationFiles, applicationFormData, postApplication } from '../../test/factories/applications';
-import {
-  callerFor,
-  eventually,
-  getTestDeps,
-  insertUser,
-  jsonRequest,
-  readMails,
-  uniqueEmail,
-  uniqueIp,
-  type TestServer,
-} from '../../test/harness';
+import { callerFor, eventually, getTestDeps, insertUser, readMails, uniqueEmail, uniqueIp } from '../../test/harness';
 import { CLAIM_LINK_INVALID, CLAIM_WRONG_ACCOUNT, RESEND_ANSWER, sweepClaims } from './claims';
-import { startIsolatedServer } from './submission.test-helpers';
+import { isolatedServerForFile } from './submission.test-helpers';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startIsolatedServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = isolatedServerForFile();
 
 /** Every cookie the answer set, as a Cookie header a browser would send back. */
 function cookiesOf(response: Response, jar: Map<string, string> = new Map()) {
@@ -70,7 +54,7 @@ describe('a shared browser', () => {
     const jar = cookiesOf(submitted);
 
     const other = uniqueEmail('second-person');
-    const register = await jsonRequest(server.url, '/api/client/register', {
+    const register = await server.request('/api/client/register', {
       cookie: header(jar),
       body: registration(other),
     });
@@ -133,7 +117,7 @@ describe('the claim the submission answer sets (create-account step)', () => {
     expect(stored!.expiresAt.getTime() - stored!.createdAt.getTime()).toBe(3600_000);
 
     const jar = cookiesOf(response);
-    const register = await jsonRequest(server.url, '/api/client/register', {
+    const register = await server.request('/api/client/register', {
       cookie: header(jar),
       // The applicant types the address in other case: the same email.
       body: registration(form.email.toUpperCase()),
@@ -148,7 +132,7 @@ describe('the claim the submission answer sets (create-account step)', () => {
     // Presented again (a copy of the cookie), it links nothing more.
     const { db } = await getTestDeps();
     await db.update(applications).set({ userId: null }).where(eq(applications.id, applicationId));
-    const again = await jsonRequest(server.url, '/api/client/login', {
+    const again = await server.request('/api/client/login', {
       cookie: `claim=${token}`,
       body: { email: form.email, password: 'Blue-Harbor-77' },
     });
@@ -159,7 +143,7 @@ describe('the claim the submission answer sets (create-account step)', () => {
   it("links on sign-in too when the account's email is the applicant's", async () => {
     const owner = await insertUser({ role: 'client' });
     const { applicationId, jar } = await applyAnonymously({ email: owner.email });
-    const login = await jsonRequest(server.url, '/api/client/login', {
+    const login = await server.request('/api/client/login', {
       cookie: header(jar),
       body: { email: owner.email, password: owner.password },
     });
@@ -170,7 +154,7 @@ describe('the claim the submission answer sets (create-account step)', () => {
   it('no longer links after an hour', async () => {
     const { applicationId, email, jar } = await applyAnonymously();
     await age(applicationId, 'browser', 3600_000 + 1000);
-    const register = await jsonRequest(server.url, '/api/client/register', {
+    const register = await server.request('/api/client/register', {
       cookie: header(jar),
       body: registration(email),
     });
@@ -193,11 +177,11 @@ describe('the claim the submission answer sets (create-account step)', () => {
     expect(visitor).not.toBe(planted);
 
     const client = await insertUser({ role: 'client' });
-    const login = await jsonRequest(server.url, '/api/client/login', {
+    const login = await server.request('/api/client/login', {
       body: { email: client.email, password: client.password },
     });
     const jar = cookiesOf(login, cookiesOf(response));
-    const logout = await jsonRequest(server.url, '/api/client/logout', { cookie: header(jar), body: {} });
+    const logout = await server.request('/api/client/logout', { cookie: header(jar), body: {} });
     expect(logout.status).toBe(200);
     const cleared = logout.headers.getSetCookie();
     expect(cleared.some((value) => /^visitor=;.*Max-Age=0/.test(value))).toBe(true);

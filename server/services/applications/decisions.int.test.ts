@@ -9,7 +9,6 @@ import {
   callerFor,
   getTestDeps,
   insertUser,
-  jsonRequest,
   readMails,
   sessionCookieFor,
   testServerForFile,
@@ -52,7 +51,7 @@ describe('decisions need principal reasons', () => {
         `Choose at least one principal reason for ${status === 'declined' ? 'declining' : 'approving'}`,
       );
     }
-    const response = await jsonRequest(server.url, `/api/admin/applications/${application.id}/status`, {
+    const response = await server.request(`/api/admin/applications/${application.id}/status`, {
       method: 'PUT',
       body: { status: 'declined' },
       cookie: await sessionCookieFor(admin),
@@ -101,7 +100,7 @@ describe('a decline with reasons', () => {
     });
     await insertUnderwriting(application.id, { decision: 'declined' });
     const before = Date.now() - 1000;
-    const response = await jsonRequest(server.url, `/api/admin/applications/${application.id}/status`, {
+    const response = await server.request(`/api/admin/applications/${application.id}/status`, {
       method: 'PUT',
       body: {
         status: 'declined',
@@ -189,7 +188,7 @@ describe('a decline with reasons', () => {
         },
       }),
     ]);
-    const rest = await jsonRequest(server.url, `/api/admin/applications/${application.id}/decisions`, {
+    const rest = await server.request(`/api/admin/applications/${application.id}/decisions`, {
       cookie: await sessionCookieFor(admin),
     });
     expect(rest.status).toBe(200);
@@ -312,7 +311,7 @@ describe('clients see only their own notices', () => {
     expect(notices[0]!.sentAt).toBeInstanceOf(Date);
     expect(JSON.stringify(notices)).not.toContain('Internal remark');
 
-    const own = await jsonRequest(server.url, `/api/client/applications/${application.id}/notices`, {
+    const own = await server.request(`/api/client/applications/${application.id}/notices`, {
       cookie: await sessionCookieFor(owner),
     });
     expect(own.status).toBe(200);
@@ -322,7 +321,7 @@ describe('clients see only their own notices', () => {
     await expect((await callerFor(other)).client.adverseActionNotices({ id: application.id })).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
-    const foreign = await jsonRequest(server.url, `/api/client/applications/${application.id}/notices`, {
+    const foreign = await server.request(`/api/client/applications/${application.id}/notices`, {
       cookie: await sessionCookieFor(other),
     });
     expect(foreign.status).toBe(404);

@@ -23,15 +23,13 @@ import {
 import {
   auditsFor,
   callerFor,
-  eventually,
   getTestDeps,
   insertUser,
-  jsonRequest,
-  readMails,
+  mailTo,
   sessionCookieFor,
   testServerForFile,
-  uniqueIp,
   type TestUser,
+  uniqueIp,
 } from '../../test/harness';
 import { storageFiles } from './submission.test-helpers';
 
@@ -89,9 +87,7 @@ describe('document requests', () => {
       documents: ['The October statement', 'A clearer licence photo'],
       message: 'Please send the October statement so we can see the latest month.',
     });
-    const mail = await eventually(() =>
-      readMails(application.email).find((text) => text.includes('Documents requested for your')),
-    );
+    const mail = await mailTo(application.email, 'Documents requested for your');
     expect(mail).toContain('- The October statement');
     expect(mail).toContain('- A clearer licence photo');
     expect(mail).toContain('Please send the October statement so we can see the latest month.');
@@ -172,11 +168,7 @@ describe('document requests', () => {
     expect(row?.status).toBe('review');
 
     expect(await queueReasons(staff, application.id)).toContain('documentsReceived');
-    const notice = await eventually(() =>
-      readMails(server.deps.env.STAFF_EMAIL).find((text) =>
-        text.includes(`Documents received: ${application.businessName}`),
-      ),
-    );
+    const notice = await mailTo(server.deps.env.STAFF_EMAIL, `Documents received: ${application.businessName}`);
     expect(notice).toContain(application.id);
     expect((await auditsFor(application.id, 'document_request.answer'))[0]).toMatchObject({
       actorId: client.id,
@@ -251,7 +243,7 @@ describe('document requests', () => {
       message: 'Missing month.',
     });
     expect(await (await callerFor(stranger)).client.documentRequests()).toEqual([]);
-    const listed = await jsonRequest(server.url, '/api/client/document-requests', {
+    const listed = await server.request('/api/client/document-requests', {
       cookie: await clientCookie(stranger),
     });
     expect(await listed.json()).toEqual({ data: [] });

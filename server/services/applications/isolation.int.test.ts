@@ -8,14 +8,7 @@ import {
   insertReward,
   blindAcceptInput,
 } from '../../test/factories/clients';
-import {
-  callerFor,
-  getTestDeps,
-  insertUser,
-  jsonRequest,
-  sessionCookieFor,
-  testServerForFile,
-} from '../../test/harness';
+import { callerFor, getTestDeps, insertUser, sessionCookieFor, testServerForFile } from '../../test/harness';
 
 const acceptBody = (id: string) => {
   const { id: _id, ...body } = blindAcceptInput(id);
@@ -114,17 +107,17 @@ describe('a client sees only their own data', () => {
       '/api/client/me',
     ];
     for (const path of reads) {
-      const response = await jsonRequest(server.url, path, { cookie });
+      const response = await server.request(path, { cookie });
       expect(response.status, path).toBe(200);
       const text = await response.text();
       expect(text, path).not.toContain(seedB.canary);
       for (const id of seedB.ids) expect(text, path).not.toContain(id);
     }
-    const list = (await (await jsonRequest(server.url, '/api/client/applications', { cookie })).json()) as {
+    const list = (await (await server.request('/api/client/applications', { cookie })).json()) as {
       data: { id: string }[];
     };
     expect(new Set(list.data.map((item) => item.id))).toEqual(new Set([application.id, loan.application.id]));
-    const mine = (await (await jsonRequest(server.url, '/api/my-applications', { cookie })).json()) as { id: string }[];
+    const mine = (await (await server.request('/api/my-applications', { cookie })).json()) as { id: string }[];
     expect(mine.map((item) => item.id)).toEqual(list.data.map((item) => item.id));
 
     const forbidden: [string, string, unknown?][] = [
@@ -146,7 +139,7 @@ describe('a client sees only their own data', () => {
       ['POST', '/api/client/refinance-requests', { loanId: seedB.loan.id, reason: 'Lower my weekly payment please' }],
     ];
     for (const [method, path, body] of forbidden) {
-      const response = await jsonRequest(server.url, path, { method, cookie, body });
+      const response = await server.request(path, { method, cookie, body });
       expect(response.status, path).toBe(404);
       expect(await response.text(), path).toMatch(
         /^(Application|Loan|Milestone|Reward) not found$|^No signed offer was found for this application$/,
@@ -172,7 +165,7 @@ describe('a client sees only their own data', () => {
       ['POST', `/api/client/rewards/${seedB.reward.id}/use`],
     ];
     for (const [method, path] of paths) {
-      const response = await jsonRequest(server.url, path, { method });
+      const response = await server.request(path, { method });
       expect(response.status, path).toBe(401);
     }
     await expectBUntouched(seedB);

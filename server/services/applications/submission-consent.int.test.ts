@@ -1,20 +1,14 @@
 // The Review step's authorisations: a submission without them is refused and leaves nothing behind; with them, what
 // was agreed is stored with the wording's version, the time and the address, and staff see it in the detail.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { applicationConsents } from '../../../drizzle/schema/index';
 import { CONSENT_VERSION } from '../../../src/shared/consents';
 import { applicationFiles, applicationFormData, postApplication } from '../../test/factories/applications';
-import { callerFor, eventually, getTestDeps, insertUser, uniqueIp, type TestServer } from '../../test/harness';
-import { applicationsByEmail, startIsolatedServer, storageFiles } from './submission.test-helpers';
+import { callerFor, eventually, getTestDeps, insertUser, uniqueIp } from '../../test/harness';
+import { applicationsByEmail, isolatedServerForFile, storageFiles } from './submission.test-helpers';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startIsolatedServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = isolatedServerForFile();
 
 const VERIFICATION = 'consentVerification: Please authorise verification and a soft credit inquiry to continue';
 const RECORDS = 'consentElectronicRecords: Please consent to electronic records and signatures to continue';

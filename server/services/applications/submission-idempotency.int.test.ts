@@ -1,18 +1,12 @@
 // One application per Idempotency-Key: repeats, parallel requests and a submission whose process died.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { applications, idempotencyKeys, underwritingResults } from '../../../drizzle/schema/index';
 import { applicationFiles, applicationFormData, postApplication } from '../../test/factories/applications';
-import { getTestDeps, type TestServer } from '../../test/harness';
-import { applicationsByEmail, startIsolatedServer } from './submission.test-helpers';
+import { getTestDeps } from '../../test/harness';
+import { applicationsByEmail, isolatedServerForFile } from './submission.test-helpers';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startIsolatedServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = isolatedServerForFile();
 
 describe('POST /api/loan-application-enhanced', () => {
   it('requires an Idempotency-Key header', async () => {

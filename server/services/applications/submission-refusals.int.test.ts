@@ -1,6 +1,6 @@
 // Submissions refused: each refusal answers its literal message and leaves no row and no file behind.
 import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_FILE_BYTES } from '../../../src/shared/constants';
 import {
   applicationFiles,
@@ -11,16 +11,10 @@ import {
   statementPdf,
   type UploadFile,
 } from '../../test/factories/applications';
-import { eventually, uniqueEmail, uniqueIp, type TestServer } from '../../test/harness';
-import { applicationsByEmail, startIsolatedServer, storageFiles } from './submission.test-helpers';
+import { eventually, uniqueEmail, uniqueIp } from '../../test/harness';
+import { applicationsByEmail, isolatedServerForFile, storageFiles } from './submission.test-helpers';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startIsolatedServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = isolatedServerForFile();
 
 describe('POST /api/loan-application-enhanced', () => {
   const refusals: Array<{

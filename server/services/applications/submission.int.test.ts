@@ -1,29 +1,15 @@
 // A submission stored and answered: the row, its documents and underwriting result, PII kept unreadable, a
 // signed-in client's reuse of stored details, and the profile that shows them back.
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { applicationDocuments, underwritingResults, users } from '../../../drizzle/schema/index';
 import { decryptApplicationPii } from '../../lib/pii';
 import { insertApplication } from '../../test/factories';
 import { applicationFiles, applicationFormData, postApplication } from '../../test/factories/applications';
-import {
-  eventually,
-  getTestDeps,
-  insertUser,
-  jsonRequest,
-  readMails,
-  sessionCookieFor,
-  type TestServer,
-} from '../../test/harness';
-import { applicationsByEmail, claimCookieOf, startIsolatedServer } from './submission.test-helpers';
+import { getTestDeps, insertUser, mailTo, sessionCookieFor } from '../../test/harness';
+import { applicationsByEmail, claimCookieOf, isolatedServerForFile } from './submission.test-helpers';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startIsolatedServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = isolatedServerForFile();
 
 describe('POST /api/loan-application-enhanced', () => {
   it('stores one application with its documents and underwriting result, and answers the result in data', async () => {
@@ -117,11 +103,9 @@ describe('POST /api/loan-application-enhanced', () => {
     const row = (await applicationsByEmail(form.email))[0]!;
     expect(decryptApplicationPii(row.id, row)).toEqual({ ssn: form.ssn, ein: form.ein, dateOfBirth: form.dateOfBirth });
 
-    const receipt = await eventually(() => readMails(form.email)[0]);
+    const receipt = await mailTo(form.email);
     expect(receipt).toContain(form.businessName);
-    const notice = await eventually(() =>
-      readMails(server.deps.env.STAFF_EMAIL).find((mail) => mail.includes(form.businessName)),
-    );
+    const notice = await mailTo(server.deps.env.STAFF_EMAIL, form.businessName);
     for (const mail of [receipt, notice]) {
       for (const secret of [form.ssn, form.ein, form.dateOfBirth, form.ssn.slice(-4)])
         expect(mail).not.toContain(secret);
@@ -150,7 +134,7 @@ describe('POST /api/loan-application-enhanced', () => {
     expect(claim).toMatch(/^claim=[a-z0-9]{32,64}$/);
 
     const email = form.email;
-    const register = await jsonRequest(server.url, '/api/client/register', {
+    const register = await server.request('/api/client/register', {
       cookie: claim,
       body: {
         firstName: 'Pat',
@@ -172,7 +156,7 @@ describe('GET /api/client/profile', () => {
   it('answers the last application with SSN and EIN masked and no birth date', async () => {
     const client = await insertUser({ role: 'client', firstName: 'Robin' });
     const previous = await insertApplication({ userId: client.id, businessName: 'Robin Repair Co' });
-    const response = await jsonRequest(server.url, '/api/client/profile', { cookie: await sessionCookieFor(client) });
+    const response = await server.request('/api/client/profile', { cookie: await sessionCookieFor(client) });
     expect(response.status).toBe(200);
     const body = (await response.json()) as {
       success: boolean;
@@ -191,14 +175,14 @@ describe('GET /api/client/profile', () => {
   });
 
   it('is refused when signed out', async () => {
-    const response = await jsonRequest(server.url, '/api/client/profile');
+    const response = await server.request('/api/client/profile');
     expect(response.status).toBe(401);
   });
 });
 
 describe('GET /api/google-maps-key', () => {
   it('answers an empty key when none is configured', async () => {
-    const response = await jsonRequest(server.url, '/api/google-maps-key');
+    const response = await server.request('/api/google-maps-key');
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ apiKey: '' });
   });

@@ -4,11 +4,14 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { applications } from '../../../drizzle/schema/index';
 import { filesUnder } from '../../test/factories/applications';
-import { getTestDeps, startTestServer, type TestServer } from '../../test/harness';
+import { getTestDeps, testServerForFile, type TestServer } from '../../test/harness';
 
-/** The whole HTTP app on a random port, with a storage root of its own so "no file left" checks see only ours. */
-export function startIsolatedServer(): Promise<TestServer> {
-  return startTestServer({ ownStorage: true });
+/**
+ * The whole HTTP app for the test file (up before its first test, closed after its last), with a storage root of its
+ * own so "no file left" checks see only ours.
+ */
+export function isolatedServerForFile(): TestServer {
+  return testServerForFile({ ownStorage: true });
 }
 
 export async function applicationsByEmail(email: string) {

@@ -9,7 +9,6 @@ import {
   callerFor,
   getTestDeps,
   insertUser,
-  jsonRequest,
   sessionCookieFor,
   uniqueIp,
   type TestUser,
@@ -84,9 +83,9 @@ describe('admin access control', () => {
     for (const route of adminRestRoutes()) {
       const { pathName, method, body } = requestOf(route);
       const label = `${method} ${route.path}`;
-      expect((await jsonRequest(server.url, pathName, { method, body })).status, label).toBe(401);
-      expect((await jsonRequest(server.url, pathName, { method, body, cookie: clientCookie })).status, label).toBe(403);
-      const unverified = await jsonRequest(server.url, pathName, { method, body, cookie: unverifiedCookie });
+      expect((await server.request(pathName, { method, body })).status, label).toBe(401);
+      expect((await server.request(pathName, { method, body, cookie: clientCookie })).status, label).toBe(403);
+      const unverified = await server.request(pathName, { method, body, cookie: unverifiedCookie });
       expect(unverified.status, label).toBe(403);
     }
   });
@@ -96,9 +95,9 @@ describe('admin access control', () => {
     const cookie = await sessionCookieFor(admin);
     for (const route of adminRestRoutes().filter((candidate) => SUPER_ADMIN_PATHS.includes(candidate.path))) {
       const { pathName, method, body } = requestOf(route);
-      expect((await jsonRequest(server.url, pathName, { method, body, cookie })).status, route.path).toBe(403);
+      expect((await server.request(pathName, { method, body, cookie })).status, route.path).toBe(403);
     }
-    const allowed = await jsonRequest(server.url, '/api/admin/dashboard', { cookie });
+    const allowed = await server.request('/api/admin/dashboard', { cookie });
     expect(allowed.status).toBe(200);
   });
 
@@ -135,7 +134,7 @@ describe('staff second factor at login', () => {
     const key = await setTotpSecret(admin.id);
     const ip = uniqueIp();
     const login = (totpCode?: string) =>
-      jsonRequest(server.url, '/api/client/login', {
+      server.request('/api/client/login', {
         ip,
         body: { email: admin.email, password: admin.password, ...(totpCode ? { totpCode } : {}) },
       });
@@ -158,7 +157,7 @@ describe('staff second factor at login', () => {
     expect(accepted.status).toBe(200);
     expect(await accepted.json()).toMatchObject({ success: true, redirectTo: '/admin' });
     const cookie = cookieOf(accepted);
-    expect((await jsonRequest(server.url, '/api/admin/dashboard', { cookie })).status).toBe(200);
+    expect((await server.request('/api/admin/dashboard', { cookie })).status).toBe(200);
 
     const replayed = await login(good);
     expect(replayed.status).toBe(401);
@@ -168,12 +167,12 @@ describe('staff second factor at login', () => {
 
   it('enrols a first-time staff member: no staff rights until the first code confirms the secret', async () => {
     const admin = await insertUser({ role: 'admin' });
-    const login = await jsonRequest(server.url, '/api/client/login', {
+    const login = await server.request('/api/client/login', {
       body: { email: admin.email, password: admin.password },
     });
     expect(await login.json()).toMatchObject({ success: true, mfaEnrollmentRequired: true });
     const cookie = cookieOf(login);
-    expect((await jsonRequest(server.url, '/api/admin/dashboard', { cookie })).status).toBe(403);
+    expect((await server.request('/api/admin/dashboard', { cookie })).status).toBe(403);
 
     const setup = await fetch(`${server.url}/trpc/auth.totpSetup`, {
       method: 'POST',
@@ -196,6 +195,6 @@ describe('staff second factor at login', () => {
     expect(enable.status).toBe(200);
     const enabled = (await enable.json()) as { result: { data: { json: { recoveryCodes: string[] } } } };
     expect(enabled.result.data.json.recoveryCodes).toHaveLength(10);
-    expect((await jsonRequest(server.url, '/api/admin/dashboard', { cookie })).status).toBe(200);
+    expect((await server.request('/api/admin/dashboard', { cookie })).status).toBe(200);
   });
 });

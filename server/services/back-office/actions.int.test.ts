@@ -12,16 +12,14 @@ import {
   setTotpSecret,
 } from '../../test/factories/admin';
 import {
+  auditsFor,
   callerFor,
-  eventually,
   getTestDeps,
   insertUser,
-  jsonRequest,
-  readMails,
+  mailTo,
   sessionCookieFor,
-  uniqueEmail,
   testServerForFile,
-  auditsFor,
+  uniqueEmail,
 } from '../../test/harness';
 import { addDays } from '../loans/index';
 import { DOWNLOAD_CSP } from '../../rest/admin';
@@ -98,7 +96,7 @@ describe('application status', () => {
     const client = await insertUser({ role: 'client' });
     const application = await insertApplication({ userId: client.id, status: 'pending' });
     const cookie = await sessionCookieFor(await insertUser({ role: 'admin' }));
-    const response = await jsonRequest(server.url, `/api/admin/applications/${application.id}/status`, {
+    const response = await server.request(`/api/admin/applications/${application.id}/status`, {
       method: 'PUT',
       body: { status: 'declined', reasons: ['insufficient-revenue'] },
       cookie,
@@ -106,14 +104,14 @@ describe('application status', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ success: true, data: { id: application.id, status: 'declined' } });
     const conflict = await insertApplication({ status: 'funded' });
-    const refused = await jsonRequest(server.url, `/api/admin/applications/${conflict.id}/status`, {
+    const refused = await server.request(`/api/admin/applications/${conflict.id}/status`, {
       method: 'PUT',
       body: { status: 'approved', reasons: ['meets-requirements'] },
       cookie,
     });
     expect(refused.status).toBe(409);
     expect(await refused.text()).toBe('A funded application cannot change status');
-    const clientView = await jsonRequest(server.url, '/api/client/applications', {
+    const clientView = await server.request('/api/client/applications', {
       cookie: await sessionCookieFor(client),
     });
     if (clientView.status === 200) {
@@ -137,7 +135,7 @@ describe('application detail', () => {
     await insertUnderwriting(application.id);
     const document = await insertDocument(application.id);
     const cookie = await sessionCookieFor(admin);
-    const response = await jsonRequest(server.url, `/api/admin/applications/${application.id}`, { cookie });
+    const response = await server.request(`/api/admin/applications/${application.id}`, { cookie });
     expect(response.status).toBe(200);
     const text = await response.text();
     expect(text).not.toContain('900-00-0001');
@@ -157,7 +155,7 @@ describe('application detail', () => {
     });
     const [audit] = await auditsFor(application.id, 'application.view');
     expect(audit).toMatchObject({ actorId: admin.id, outcome: 'success' });
-    expect((await jsonRequest(server.url, `/api/admin/applications/${randomUUID()}`, { cookie })).status).toBe(404);
+    expect((await server.request(`/api/admin/applications/${randomUUID()}`, { cookie })).status).toBe(404);
   });
 
   it('downloads a document as an audited attachment the browser will not render', async () => {
@@ -165,7 +163,7 @@ describe('application detail', () => {
     const application = await insertApplication();
     const document = await insertDocument(application.id, { originalName: '../evil "name";\r\nX-Injected: 1.pdf' });
     const cookie = await sessionCookieFor(admin);
-    const response = await jsonRequest(server.url, `/api/admin/documents/${document.id}`, { cookie });
+    const response = await server.request(`/api/admin/documents/${document.id}`, { cookie });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-disposition')).toBe(
       "attachment; filename*=UTF-8''evil%20name%20X-Injected%201.pdf",
@@ -178,7 +176,7 @@ describe('application detail', () => {
     expect(Buffer.from(await response.arrayBuffer()).equals(document.content)).toBe(true);
     const [audit] = await auditsFor(application.id, 'document.open');
     expect(audit).toMatchObject({ actorId: admin.id, detail: { documentId: document.id } });
-    expect((await jsonRequest(server.url, `/api/admin/documents/${randomUUID()}`, { cookie })).status).toBe(404);
+    expect((await server.request(`/api/admin/documents/${randomUUID()}`, { cookie })).status).toBe(404);
   });
 });
 
@@ -257,7 +255,7 @@ describe('loan payments', () => {
     const loan = await insertLoan({ userId: client.id, termWeeks: 4 });
     const cookie = await sessionCookieFor(await insertUser({ role: 'admin' }));
     const today = new Date().toISOString().slice(0, 10);
-    const post = (body: object) => jsonRequest(server.url, `/api/admin/loans/${loan.id}/payments`, { body, cookie });
+    const post = (body: object) => server.request(`/api/admin/loans/${loan.id}/payments`, { body, cookie });
     const tooMuch = await post({ amountCents: loan.purchasedAmountCents + 1, paidOn: today });
     expect(tooMuch.status).toBe(400);
     expect(await tooMuch.text()).toMatch(/^The amount exceeds the remaining balance of \$/);
@@ -289,7 +287,7 @@ describe('applicants export', () => {
       .where(eq(users.id, dash.id));
     const admin = await insertUser({ role: 'admin' });
     const cookie = await sessionCookieFor(admin);
-    const response = await jsonRequest(server.url, `/api/admin/applicants/export?search=${word}%20plain&isActive=all`, {
+    const response = await server.request(`/api/admin/applicants/export?search=${word}%20plain&isActive=all`, {
       cookie,
     });
     expect(response.status).toBe(200);
@@ -305,8 +303,7 @@ describe('applicants export', () => {
       new RegExp(`^${word} -1,${dash.email},"${word}, Plain",0,0,Active,Never,\\d{4}-\\d{2}-\\d{2}$`),
     );
     // The formula row comes from a search on its words, typed with the '=' and '+' the name itself starts with.
-    const formulaResponse = await jsonRequest(
-      server.url,
+    const formulaResponse = await server.request(
       `/api/admin/applicants/export?search=${encodeURIComponent(`=${word} +SUM`)}`,
       { cookie },
     );
@@ -336,7 +333,7 @@ describe('staff accounts', () => {
     const email = uniqueEmail('newstaff');
     const created = await caller.admin.createStaff({ email, firstName: 'Nia', lastName: 'Staff', role: 'admin' });
     expect(created).toMatchObject({ email, role: 'admin', invitationSent: true });
-    const mail = await eventually(() => readMails(email)[0]);
+    const mail = await mailTo(email);
     expect(mail).toMatch(/http:\/\/localhost:3000\/reset-password\?token=[a-z0-9]+/);
     await expect(
       caller.admin.createStaff({ email, firstName: 'Nia', lastName: 'Again', role: 'admin' }),
@@ -356,19 +353,19 @@ describe('staff accounts', () => {
     const caller = await callerFor(superAdmin);
     const colleague = await insertUser({ role: 'admin' });
     const cookie = await sessionCookieFor(colleague);
-    expect((await jsonRequest(server.url, '/api/admin/dashboard', { cookie })).status).toBe(200);
+    expect((await server.request('/api/admin/dashboard', { cookie })).status).toBe(200);
     await expect(caller.admin.setStaffRole({ id: colleague.id, role: 'super_admin' })).resolves.toMatchObject({
       role: 'super_admin',
       sessionsEnded: 1,
     });
-    expect((await jsonRequest(server.url, '/api/admin/dashboard', { cookie })).status).toBe(401);
+    expect((await server.request('/api/admin/dashboard', { cookie })).status).toBe(401);
 
     const second = await sessionCookieFor({ id: colleague.id, role: 'super_admin' });
     await expect(caller.admin.setStaffActive({ id: colleague.id, isActive: false })).resolves.toMatchObject({
       isActive: false,
       sessionsEnded: 1,
     });
-    expect((await jsonRequest(server.url, '/api/admin/dashboard', { cookie: second })).status).toBe(401);
+    expect((await server.request('/api/admin/dashboard', { cookie: second })).status).toBe(401);
     const { db } = await getTestDeps();
     expect(await db.select().from(sessions).where(eq(sessions.userId, colleague.id))).toHaveLength(0);
     const [roleAudit] = await auditsFor(colleague.id, 'staff.role');
@@ -390,13 +387,13 @@ describe('staff accounts', () => {
     const superAdmin = await insertUser({ role: 'super_admin' });
     const colleague = await insertUser({ role: 'admin' });
     const cookie = await sessionCookieFor(colleague);
-    const response = await jsonRequest(server.url, `/api/admin/staff/${colleague.id}/sessions`, {
+    const response = await server.request(`/api/admin/staff/${colleague.id}/sessions`, {
       method: 'DELETE',
       cookie: await sessionCookieFor(superAdmin),
     });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ success: true, data: { sessionsEnded: 1 } });
-    expect((await jsonRequest(server.url, '/api/admin/dashboard', { cookie })).status).toBe(401);
+    expect((await server.request('/api/admin/dashboard', { cookie })).status).toBe(401);
   });
 });
 
@@ -404,7 +401,7 @@ describe('dashboard, analytics and refinancing', () => {
   it('answers the spec shapes from cached counts', async () => {
     await insertApplication({ status: 'approved' });
     const cookie = await sessionCookieFor(await insertUser({ role: 'admin' }));
-    const dashboard = await jsonRequest(server.url, '/api/admin/dashboard', { cookie });
+    const dashboard = await server.request('/api/admin/dashboard', { cookie });
     const body = (await dashboard.json()) as { data: Record<string, number> };
     expect(body.data).toMatchObject({
       totalApplications: expect.any(Number),
@@ -415,9 +412,9 @@ describe('dashboard, analytics and refinancing', () => {
       approvalRate: expect.any(Number),
     });
     expect(body.data.totalApplications).toBeGreaterThan(0);
-    const loansResponse = await jsonRequest(server.url, '/api/admin/loans?page=1&limit=50', { cookie });
+    const loansResponse = await server.request('/api/admin/loans?page=1&limit=50', { cookie });
     expect(await loansResponse.json()).toMatchObject({ data: { total: expect.any(Number), loans: expect.any(Array) } });
-    const analytics = await jsonRequest(server.url, '/api/admin/analytics', { cookie });
+    const analytics = await server.request('/api/admin/analytics', { cookie });
     expect(await analytics.json()).toMatchObject({
       data: {
         successRate: expect.any(Number),

@@ -10,7 +10,6 @@ import {
   callerFor,
   getTestDeps,
   insertUser,
-  jsonRequest,
   sessionCookieFor,
   uniqueEmail,
   testServerForFile,
@@ -195,10 +194,9 @@ describe('applications list', () => {
     expect(ids(unfiltered.items)).toContain(old.id);
     expect(ids(unfiltered.items)).not.toContain(middle.id);
     const cookie = await sessionCookieFor(await insertUser({ role: 'admin' }));
-    const bad = await jsonRequest(server.url, '/api/admin/applications?createdFrom=2026-02-30', { cookie });
+    const bad = await server.request('/api/admin/applications?createdFrom=2026-02-30', { cookie });
     expect(bad.status).toBe(400);
-    const viaRest = await jsonRequest(
-      server.url,
+    const viaRest = await server.request(
       `/api/admin/applications?search=${word}&createdFrom=${day(6)}&createdTo=${day(2)}`,
       { cookie },
     );
@@ -239,17 +237,16 @@ describe('applications list', () => {
     const word = token();
     const rows = await insertMix(word);
     const cookie = await sessionCookieFor(await insertUser({ role: 'admin' }));
-    const response = await jsonRequest(
-      server.url,
+    const response = await server.request(
       `/api/admin/applications?search=${word}&status=approved&aiApproved=all&page=1&limit=50`,
       { cookie },
     );
     expect(response.status).toBe(200);
     const body = (await response.json()) as { data: { id: string }[] };
     expect(ids(body.data)).toEqual([rows.approvedAi.id]);
-    expect((await jsonRequest(server.url, '/api/admin/applications?status=funded', { cookie })).status).toBe(400);
-    expect((await jsonRequest(server.url, '/api/admin/applications?cursor=not-a-cursor', { cookie })).status).toBe(400);
-    expect((await jsonRequest(server.url, '/api/admin/applications?limit=51', { cookie })).status).toBe(400);
+    expect((await server.request('/api/admin/applications?status=funded', { cookie })).status).toBe(400);
+    expect((await server.request('/api/admin/applications?cursor=not-a-cursor', { cookie })).status).toBe(400);
+    expect((await server.request('/api/admin/applications?limit=51', { cookie })).status).toBe(400);
   });
 });
 
@@ -261,8 +258,7 @@ describe('by-email lookup', () => {
     await insertApplication();
     const admin = await insertUser({ role: 'admin' });
     const cookie = await sessionCookieFor(admin);
-    const response = await jsonRequest(
-      server.url,
+    const response = await server.request(
       `/api/admin/applications/by-email/${encodeURIComponent(email.toUpperCase())}`,
       { cookie },
     );

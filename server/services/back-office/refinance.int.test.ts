@@ -4,14 +4,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { applications, refinanceRequests } from '../../../drizzle/schema/index';
 import { insertLoan, insertRefinanceRequest } from '../../test/factories/admin';
-import {
-  callerFor,
-  getTestDeps,
-  insertUser,
-  jsonRequest,
-  sessionCookieFor,
-  testServerForFile,
-} from '../../test/harness';
+import { callerFor, getTestDeps, insertUser, sessionCookieFor, testServerForFile } from '../../test/harness';
 
 const server = testServerForFile();
 const DAY = 24 * 3600_000;
@@ -62,7 +55,7 @@ describe('refinance requests list', () => {
     const seen: string[] = [];
     let cursor = '';
     for (let step = 0; step < 1000; step += 1) {
-      const response = await jsonRequest(server.url, `/api/admin/refinance-requests?limit=50&cursor=${cursor}`, {
+      const response = await server.request(`/api/admin/refinance-requests?limit=50&cursor=${cursor}`, {
         cookie,
       });
       expect(response.status).toBe(200);

@@ -6,15 +6,7 @@ import { REST_ROUTES } from '../../rest/index';
 import { appRouter } from '../../routers/index';
 import { insertApplication } from '../../test/factories';
 import { insertLoan, insertUnderwriting } from '../../test/factories/admin';
-import {
-  callerFor,
-  getTestDeps,
-  insertUser,
-  jsonRequest,
-  sessionCookieFor,
-  testServerForFile,
-  auditsFor,
-} from '../../test/harness';
+import { callerFor, getTestDeps, insertUser, sessionCookieFor, testServerForFile, auditsFor } from '../../test/harness';
 
 const server = testServerForFile();
 
@@ -211,7 +203,7 @@ describe('staff notes', () => {
     for (const route of REST_ROUTES) {
       if (route.method !== 'GET' || route.path.startsWith('/api/admin')) continue;
       for (const id of [application.id, loan.application.id, loan.id]) {
-        const response = await jsonRequest(server.url, route.path.replace(/:[a-z]+/gi, id), { cookie });
+        const response = await server.request(route.path.replace(/:[a-z]+/gi, id), { cookie });
         const text = await response.text();
         if (response.ok) answered += 1;
         seen.push(text);

@@ -10,7 +10,7 @@ import {
   type ChatReplyDto,
 } from '../../../src/shared/schemas/chat-guard';
 import { sha256Hex } from '../../lib/crypto';
-import { callerFor, getTestDeps, jsonRequest, startTestServer, uniqueIp, type TestServer } from '../../test/harness';
+import { callerFor, getTestDeps, startTestServer, uniqueIp, type TestServer } from '../../test/harness';
 import { LIMITS } from '../../lib/rate-limit';
 import { hashNonce } from './challenge';
 import { CHAT_RATE_LIMIT_MESSAGE } from './guard';
@@ -34,7 +34,7 @@ type Jar = { ip: string; cookie?: string };
 const newJar = (ip = uniqueIp()): Jar => ({ ip });
 
 async function call(jar: Jar, path: string, opts: { body?: unknown; server?: TestServer } = {}) {
-  const response = await jsonRequest((opts.server ?? serverA).url, path, {
+  const response = await (opts.server ?? serverA).request(path, {
     body: opts.body,
     cookie: jar.cookie,
     ip: jar.ip,
@@ -271,7 +271,7 @@ describe('POST /api/loop-guard/verify', () => {
     const stolen = await verify(other, nonce, answer);
     expect(stolen.status).toBe(400);
     expect(await stolen.json()).toMatchObject({ success: false, state: 'CHALLENGE' });
-    const noSession = await jsonRequest(serverA.url, '/api/loop-guard/verify', { body: { nonce, answer } });
+    const noSession = await serverA.request('/api/loop-guard/verify', { body: { nonce, answer } });
     expect(noSession.status).toBe(400);
     // The owner's nonce is unharmed.
     expect(await (await verify(owner, nonce, answer)).json()).toMatchObject({ success: true });

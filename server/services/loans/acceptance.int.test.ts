@@ -17,12 +17,10 @@ import {
 } from '../../test/factories/clients';
 import {
   callerFor,
-  eventually,
+  expectLenderMail,
   getTestDeps,
   insertUser,
-  jsonRequest,
-  readMails,
-  expectLenderMail,
+  mailTo,
   sessionCookieFor,
   testServerForFile,
 } from '../../test/harness';
@@ -146,9 +144,7 @@ describe('accepting funding', () => {
 
     const audit = await acceptAuditRows(application.id);
     expect(audit).toEqual([expect.objectContaining({ actorId: client.id })]);
-    const mail = await eventually(() =>
-      readMails(client.email).find((text) => text.includes('Your funding has been accepted')),
-    );
+    const mail = await mailTo(client.email, 'Your funding has been accepted');
     expect(expectLenderMail(mail).html).toContain('A representative will reach out within 24 hours');
   });
 
@@ -206,7 +202,7 @@ describe('accepting funding', () => {
     const { id: _id, ...body } = await acceptInputFor(await callerFor(client), application.id);
     const responses = await Promise.all(
       Array.from({ length: 20 }, () =>
-        jsonRequest(server.url, `/api/client/applications/${application.id}/accept`, { method: 'POST', cookie, body }),
+        server.request(`/api/client/applications/${application.id}/accept`, { method: 'POST', cookie, body }),
       ),
     );
     const statuses = responses.map((response) => response.status).sort();
@@ -252,7 +248,7 @@ describe('accepting funding', () => {
 
   it('refuses anonymous callers with 401', async () => {
     const application = await insertApprovedApplication({ userId: (await insertUser()).id });
-    const response = await jsonRequest(server.url, `/api/client/applications/${application.id}/accept`, {
+    const response = await server.request(`/api/client/applications/${application.id}/accept`, {
       method: 'POST',
     });
     expect(response.status).toBe(401);
@@ -444,14 +440,14 @@ describe('accepting is an electronic signature', () => {
     const client = await insertUser();
     const application = await insertApprovedApplication({ userId: client.id });
     const cookie = await sessionCookieFor(client);
-    const empty = await jsonRequest(server.url, `/api/client/applications/${application.id}/accept`, {
+    const empty = await server.request(`/api/client/applications/${application.id}/accept`, {
       method: 'POST',
       cookie,
     });
     expect(empty.status).toBe(400);
     expect(await empty.text()).toContain('amount: Please enter an amount in whole dollars');
     const { id: _id, ...body } = await acceptInputFor(await callerFor(client), application.id);
-    const unsigned = await jsonRequest(server.url, `/api/client/applications/${application.id}/accept`, {
+    const unsigned = await server.request(`/api/client/applications/${application.id}/accept`, {
       cookie,
       body: { ...body, consent: false, fullName: '' },
     });

@@ -4,14 +4,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { applications, auditLog, loans, offerSignatures } from '../../../drizzle/schema/index';
 import { acceptInputFor, insertApprovedApplication } from '../../test/factories/clients';
-import {
-  callerFor,
-  getTestDeps,
-  insertUser,
-  jsonRequest,
-  sessionCookieFor,
-  testServerForFile,
-} from '../../test/harness';
+import { callerFor, getTestDeps, insertUser, sessionCookieFor, testServerForFile } from '../../test/harness';
 import { OFFER_EXPIRED } from './expiry';
 
 const server = testServerForFile();
@@ -46,7 +39,7 @@ describe('offer expiry', () => {
     expect(menu.validUntil).toEqual(new Date(decidedAt.getTime() + 30 * DAY));
     expect(menu.isExpired).toBe(false);
     const cookie = await sessionCookieFor(client);
-    const response = await jsonRequest(server.url, `/api/client/applications/${application.id}/offers`, { cookie });
+    const response = await server.request(`/api/client/applications/${application.id}/offers`, { cookie });
     expect(await response.json()).toMatchObject({
       data: { validUntil: new Date(decidedAt.getTime() + 30 * DAY).toISOString(), isExpired: false },
     });
@@ -72,7 +65,7 @@ describe('offer expiry', () => {
     });
     const cookie = await sessionCookieFor(client);
     const { id, ...body } = input;
-    const response = await jsonRequest(server.url, `/api/client/applications/${id}/accept`, { cookie, body });
+    const response = await server.request(`/api/client/applications/${id}/accept`, { cookie, body });
     expect(response.status).toBe(409);
     expect(await response.text()).toBe(OFFER_EXPIRED);
 

@@ -3,14 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { applications, auditLog, lowerPaymentRequests } from '../../../drizzle/schema/index';
 import { insertApplication } from '../../test/factories';
 import { acceptInputFor, engineAnalysis, insertApprovedApplication, insertLoan } from '../../test/factories/clients';
-import {
-  callerFor,
-  getTestDeps,
-  insertUser,
-  jsonRequest,
-  sessionCookieFor,
-  testServerForFile,
-} from '../../test/harness';
+import { callerFor, getTestDeps, insertUser, sessionCookieFor, testServerForFile } from '../../test/harness';
 import { LOWER_PAYMENT_ALREADY_OPEN, LOWER_PAYMENT_NOT_LOWER } from '../loans/index';
 import { CONSOLIDATION_PAYOFF_ESTIMATE_WEEKS } from '../underwriting/index';
 import { NO_OFFER, OFFER_ALREADY_ACCEPTED, UNKNOWN_POSITION } from './menu';
@@ -104,7 +97,7 @@ describe('the offer menu', () => {
     const client = await insertUser();
     const { application } = await approvedWithPosition(client.id);
     const cookie = await sessionCookieFor(client);
-    const response = await jsonRequest(server.url, `/api/client/applications/${application.id}/offers`, { cookie });
+    const response = await server.request(`/api/client/applications/${application.id}/offers`, { cookie });
     expect(response.status).toBe(200);
     const body = (await response.json()) as { data: { options: unknown[] } };
     const caller = await callerFor(client);
@@ -112,13 +105,13 @@ describe('the offer menu', () => {
       JSON.parse(JSON.stringify((await caller.client.offerMenu({ id: application.id })).options)),
     );
 
-    const price = await jsonRequest(server.url, `/api/client/applications/${application.id}/offers/price`, {
+    const price = await server.request(`/api/client/applications/${application.id}/offers/price`, {
       cookie,
       body: { amount: 20_000, termWeeks: 45 },
     });
     expect(price.status).toBe(200);
     expect(await price.json()).toMatchObject({ data: { option: { key: 'custom', amount: 20_000, termWeeks: 45 } } });
-    const outside = await jsonRequest(server.url, `/api/client/applications/${application.id}/offers/price`, {
+    const outside = await server.request(`/api/client/applications/${application.id}/offers/price`, {
       cookie,
       body: { amount: 20_000, termWeeks: 12 },
     });
@@ -135,7 +128,7 @@ describe('the offer menu', () => {
       code: 'CONFLICT',
       message: OFFER_ALREADY_ACCEPTED,
     });
-    const signature = await jsonRequest(server.url, `/api/client/applications/${application.id}/signature`, { cookie });
+    const signature = await server.request(`/api/client/applications/${application.id}/signature`, { cookie });
     expect(signature.status).toBe(200);
     expect(await signature.json()).toMatchObject({
       data: { fullName: 'Pat Example', disclosure: { paymentFrequency: 'Weekly' } },
@@ -298,7 +291,7 @@ describe('loan extras', () => {
     expect((await admin.admin.loanPayments({ id: loan.id })).lowerPaymentRequests).toHaveLength(1);
 
     const cookie = await sessionCookieFor(client);
-    const rest = await jsonRequest(server.url, '/api/client/lower-payment-requests', { cookie });
+    const rest = await server.request('/api/client/lower-payment-requests', { cookie });
     expect(await rest.json()).toMatchObject({ data: [{ id: answer.request.id }] });
   });
 });

@@ -3,15 +3,13 @@ import { eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { contactMessages, emailSignups } from '../../../drizzle/schema/index';
 import {
-  eventually,
   getTestDeps,
   insertUser,
-  jsonRequest,
-  readMails,
+  mailTo,
   sessionCookieFor,
+  testServerForFile,
   uniqueEmail,
   uniqueIp,
-  testServerForFile,
 } from '../../test/harness';
 import { LIMITS } from '../../lib/rate-limit';
 import { CONTACT_SUCCESS_MESSAGE } from './contact';
@@ -32,7 +30,7 @@ describe('POST /api/email-signup', () => {
     for (const variant of [email, email.toUpperCase(), `  ${email.replace(/^./, (c) => c.toUpperCase())} `]) {
       // Past the per-address window too, so the unique column itself is exercised.
       await limiter.reset(LIMITS.signupEmail, email);
-      const response = await jsonRequest(server.url, '/api/email-signup', { body: { email: variant } });
+      const response = await server.request('/api/email-signup', { body: { email: variant } });
       expect(response.status).toBe(200);
       answers.push(await response.json());
     }
@@ -46,8 +44,8 @@ describe('POST /api/email-signup', () => {
 
   it('answers a repeat within the window the same way without writing', async () => {
     const email = uniqueEmail('again');
-    const first = await jsonRequest(server.url, '/api/email-signup', { body: { email } });
-    const second = await jsonRequest(server.url, '/api/email-signup', { body: { email: email.toUpperCase() } });
+    const first = await server.request('/api/email-signup', { body: { email } });
+    const second = await server.request('/api/email-signup', { body: { email: email.toUpperCase() } });
     expect([first.status, second.status]).toEqual([200, 200]);
     expect(await second.json()).toEqual(await first.json());
     expect(await signupRows(email)).toHaveLength(1);
@@ -56,11 +54,11 @@ describe('POST /api/email-signup', () => {
   it('refuses an invalid email with 400 and stores nothing', async () => {
     const token = `bad-${randomUUID().slice(0, 8)}`;
     for (const email of [token, `${token}@nowhere`, `${token} @example.test`, '']) {
-      const response = await jsonRequest(server.url, '/api/email-signup', { body: { email } });
+      const response = await server.request('/api/email-signup', { body: { email } });
       expect(response.status).toBe(400);
       expect(await response.text()).toContain('Please enter a valid email address.');
     }
-    const missing = await jsonRequest(server.url, '/api/email-signup', { body: {} });
+    const missing = await server.request('/api/email-signup', { body: {} });
     expect(missing.status).toBe(400);
     const { db } = await getTestDeps();
     expect(
@@ -75,7 +73,7 @@ describe('POST /api/email-signup', () => {
     const ip = uniqueIp();
     const statuses: number[] = [];
     for (let i = 0; i <= LIMITS.signupIp.max; i += 1) {
-      const response = await jsonRequest(server.url, '/api/email-signup', {
+      const response = await server.request('/api/email-signup', {
         ip,
         body: { email: uniqueEmail('flood') },
       });
@@ -90,17 +88,17 @@ describe('POST /api/email-signup', () => {
 describe('GET /api/email-signups', () => {
   it('is refused to anonymous visitors (401) and clients (403), and lists signups for staff', async () => {
     const email = uniqueEmail('listed');
-    expect((await jsonRequest(server.url, '/api/email-signup', { body: { email } })).status).toBe(200);
+    expect((await server.request('/api/email-signup', { body: { email } })).status).toBe(200);
 
-    const anonymous = await jsonRequest(server.url, '/api/email-signups');
+    const anonymous = await server.request('/api/email-signups');
     expect(anonymous.status).toBe(401);
 
     const client = await insertUser({ role: 'client' });
-    const asClient = await jsonRequest(server.url, '/api/email-signups', { cookie: await sessionCookieFor(client) });
+    const asClient = await server.request('/api/email-signups', { cookie: await sessionCookieFor(client) });
     expect(asClient.status).toBe(403);
 
     const admin = await insertUser({ role: 'admin' });
-    const asAdmin = await jsonRequest(server.url, '/api/email-signups', { cookie: await sessionCookieFor(admin) });
+    const asAdmin = await server.request('/api/email-signups', { cookie: await sessionCookieFor(admin) });
     expect(asAdmin.status).toBe(200);
     const list = (await asAdmin.json()) as { email: string; createdAt: string }[];
     expect(list.find((row) => row.email === email)).toMatchObject({ email, createdAt: expect.any(String) });
@@ -112,7 +110,7 @@ describe('POST /api/contact', () => {
     const { env } = await getTestDeps();
     const name = `Dana Contact ${randomUUID().slice(0, 8)}`;
     const email = uniqueEmail('contact');
-    const response = await jsonRequest(server.url, '/api/contact', {
+    const response = await server.request('/api/contact', {
       body: { name, email, phone: '(555) 010-2030', company: 'Harbor Tools LLC', message: 'Do you fund equipment?' },
     });
     expect(response.status).toBe(200);
@@ -128,7 +126,7 @@ describe('POST /api/contact', () => {
       message: 'Do you fund equipment?',
     });
 
-    const mail = await eventually(() => readMails(env.STAFF_EMAIL).find((text) => text.includes(name)));
+    const mail = await mailTo(env.STAFF_EMAIL, name);
     expect(mail).toContain(`Subject: Contact form: ${name}`);
     expect(mail).toMatch(new RegExp(`^Reply-To: ${email.replace(/[.+]/g, '\\$&')}`, 'im'));
     expect(mail).toContain('Do you fund equipment?');
@@ -137,7 +135,7 @@ describe('POST /api/contact', () => {
 
   it('accepts a message without the optional phone and company', async () => {
     const name = `Opt Out ${randomUUID().slice(0, 8)}`;
-    const response = await jsonRequest(server.url, '/api/contact', {
+    const response = await server.request('/api/contact', {
       body: { name, email: uniqueEmail('opt'), phone: '', message: 'Hello' },
     });
     expect(response.status).toBe(200);
@@ -157,7 +155,7 @@ describe('POST /api/contact', () => {
     ];
     const texts: string[] = [];
     for (const body of bad) {
-      const response = await jsonRequest(server.url, '/api/contact', { body });
+      const response = await server.request('/api/contact', { body });
       expect(response.status).toBe(400);
       texts.push(await response.text());
     }

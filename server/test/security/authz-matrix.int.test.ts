@@ -5,15 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../../src/shared/constants';
 import { REST_ROUTES } from '../../rest/index';
 import { appRouter } from '../../routers/index';
-import {
-  callerFor,
-  insertUser,
-  jsonRequest,
-  sessionCookieFor,
-  startTestServer,
-  type TestServer,
-  type TestUser,
-} from '../harness';
+import { callerFor, insertUser, sessionCookieFor, startTestServer, type TestServer, type TestUser } from '../harness';
 
 // docs/security.md C1 and C3: every tRPC procedure and every /api route against every kind of principal, compared with
 // authz-matrix.json. Denied cells must answer 401 (no session) or 403 (wrong role or no second factor); allowed
@@ -119,7 +111,7 @@ describe('authorization matrix (C1)', () => {
         const who = roles[principal];
         // A fresh session per request: a logout route must not sign out the next cell.
         const cookie = who ? await sessionCookieFor({ id: who.user.id, role: who.role }, who.mfa) : undefined;
-        const response = await jsonRequest(server.url, pathName, {
+        const response = await server.request(pathName, {
           method,
           cookie,
           body: method === 'GET' || method === 'DELETE' ? undefined : { authzProbe: true },

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertUser, jsonRequest, sessionCookieFor, startTestServer, type TestServer, type TestUser } from '../harness';
+import { describe, expect, it } from 'vitest';
+import { insertUser, sessionCookieFor, testServerForFile, type TestUser } from '../harness';
 import { freshIp } from './support';
 
 // Account lockout without the denial of service: ten wrong passwords from ten addresses lock the account for
@@ -9,16 +9,10 @@ import { freshIp } from './support';
 const WRONG = 'Wrong-Pass-123!';
 const ACCOUNT_LIMIT = 10;
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = testServerForFile();
 
 function login(user: TestUser, opts: { password?: string; cookie?: string; ip?: string } = {}) {
-  return jsonRequest(server.url, '/api/client/login', {
+  return server.request('/api/client/login', {
     ip: opts.ip ?? freshIp(),
     cookie: opts.cookie,
     body: { email: user.email, password: opts.password ?? user.password },
@@ -95,11 +89,11 @@ describe('malformed cookies', () => {
   it('answers a request whose cookies carry broken escapes as if they were absent, never with a 500', async () => {
     const user = await insertUser();
     for (const cookie of ['device=%E0%A4%A', 'visitor=%zz', 'session=%E0%A4%A', 'other=%']) {
-      expect((await jsonRequest(server.url, '/api/auth/user', { cookie })).status).toBe(401);
+      expect((await server.request('/api/auth/user', { cookie })).status).toBe(401);
       expect((await login(user, { cookie })).status).toBe(200);
     }
     // A valid session stays valid next to a broken cookie.
     const session = await sessionCookieFor(user);
-    expect((await jsonRequest(server.url, '/api/auth/user', { cookie: `other=%zz; ${session}` })).status).toBe(200);
+    expect((await server.request('/api/auth/user', { cookie: `other=%zz; ${session}` })).status).toBe(200);
   });
 });

@@ -3,15 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
 import { CONFLICT_MESSAGE, INTERNAL_MESSAGE } from '../../lib/errors';
 import { buildSubmission, listFiles } from '../faults/fault-data';
-import {
-  getTestDeps,
-  insertUser,
-  jsonRequest,
-  sessionCookieFor,
-  startTestServer,
-  uniqueEmail,
-  type TestServer,
-} from '../harness';
+import { getTestDeps, insertUser, sessionCookieFor, startTestServer, uniqueEmail, type TestServer } from '../harness';
 import { headerProblems } from './headers';
 import { freshIp } from './support';
 
@@ -102,13 +94,13 @@ afterAll(async () => {
 type Endpoint = { name: string; send: () => Promise<Response> };
 
 const post = (path: string, body: unknown, cookie?: string): Promise<Response> =>
-  jsonRequest(server.url, path, { body, cookie, headers: { 'X-Forwarded-For': freshIp() } });
+  server.request(path, { body, cookie, headers: { 'X-Forwarded-For': freshIp() } });
 const trpcInput = (value: unknown) => encodeURIComponent(JSON.stringify({ json: value }));
 
 /** One or more endpoints of each class: REST and tRPC, read and write, anonymous, client and staff, multipart. */
 const ENDPOINTS: Endpoint[] = [
-  { name: 'REST GET signed in', send: () => jsonRequest(server.url, '/api/client/applications', { cookie: client }) },
-  { name: 'REST GET loans', send: () => jsonRequest(server.url, '/api/client/loans', { cookie: client }) },
+  { name: 'REST GET signed in', send: () => server.request('/api/client/applications', { cookie: client }) },
+  { name: 'REST GET loans', send: () => server.request('/api/client/loans', { cookie: client }) },
   { name: 'REST POST anonymous', send: () => post('/api/email-signup', { email: uniqueEmail('m1') }) },
   {
     name: 'REST POST contact',
@@ -140,14 +132,14 @@ const ENDPOINTS: Endpoint[] = [
   },
   {
     name: 'REST admin list',
-    send: () => jsonRequest(server.url, '/api/admin/applications?search=ab', { cookie: admin }),
+    send: () => server.request('/api/admin/applications?search=ab', { cookie: admin }),
   },
-  { name: 'REST admin dashboard', send: () => jsonRequest(server.url, '/api/admin/dashboard', { cookie: admin }) },
-  { name: 'REST admin CSV', send: () => jsonRequest(server.url, '/api/admin/applicants/export', { cookie: admin }) },
+  { name: 'REST admin dashboard', send: () => server.request('/api/admin/dashboard', { cookie: admin }) },
+  { name: 'REST admin CSV', send: () => server.request('/api/admin/applicants/export', { cookie: admin }) },
   {
     name: 'REST admin status change',
     send: () =>
-      jsonRequest(server.url, `/api/admin/applications/${randomUUID()}/status`, {
+      server.request(`/api/admin/applications/${randomUUID()}/status`, {
         method: 'PUT',
         cookie: admin,
         body: { status: 'approved', reasons: ['meets-requirements'] },
@@ -155,7 +147,7 @@ const ENDPOINTS: Endpoint[] = [
   },
   {
     name: 'tRPC query',
-    send: () => jsonRequest(server.url, `/trpc/client.applications?input=${trpcInput(undefined)}`, { cookie: client }),
+    send: () => server.request(`/trpc/client.applications?input=${trpcInput(undefined)}`, { cookie: client }),
   },
   {
     name: 'tRPC mutation',

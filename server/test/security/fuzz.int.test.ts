@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REST_ROUTES } from '../../rest/index';
-import { getTestDeps, insertUser, jsonRequest, sessionCookieFor, startTestServer, type TestServer } from '../harness';
+import { getTestDeps, insertUser, sessionCookieFor, startTestServer, type TestServer } from '../harness';
 
 // docs/security.md D1 and D3: hostile JSON at every /api route that reads a body, as a super admin (so no guard stops
 // it first). Whatever arrives, the answer is a 4xx, never a 5xx or a hang, nothing is written for a refused
@@ -113,7 +113,7 @@ describe('hostile JSON bodies (D1, D3)', () => {
         fc.asyncProperty(body, async (payload) => {
           const before = await rowCounts();
           const started = Date.now();
-          const response = await jsonRequest(server.url, pathName, { method: route.method, cookie, body: payload });
+          const response = await server.request(pathName, { method: route.method, cookie, body: payload });
           const text = await response.text();
           const elapsed = Date.now() - started;
           requests += 1;

@@ -1,21 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { applications } from '../../../drizzle/schema/index';
 import { applicationFiles, applicationFormData, postApplication } from '../factories/applications';
-import { getTestDeps, insertUser, sessionCookieFor, startTestServer, uniqueIp, type TestServer } from '../harness';
+import { getTestDeps, insertUser, sessionCookieFor, testServerForFile, uniqueIp } from '../harness';
 
 // An Idempotency-Key belongs to whoever made it: the signed-in account, else the browser's visitor id. Another
 // visitor sending the same key and the same answers (a planted or leaked key) gets a fresh evaluation of their
 // own, never the first visitor's stored answer (its application id, decision and offers).
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ ownStorage: true });
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = testServerForFile({ ownStorage: true });
 
 const visitorCookie = () => `visitor=${randomBytes(20).toString('hex')}`;
 

@@ -1,31 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { applications, users } from '../../../drizzle/schema/index';
 import { insertApplication } from '../factories';
 import { applicationFiles, applicationFormData, postApplication } from '../factories/applications';
-import {
-  getTestDeps,
-  insertUser,
-  jsonRequest,
-  sessionCookieFor,
-  startTestServer,
-  uniqueEmail,
-  type TestServer,
-} from '../harness';
+import { getTestDeps, insertUser, sessionCookieFor, testServerForFile, uniqueEmail } from '../harness';
 import { freshIp } from './support';
 
 // docs/security.md C4 (WSTG-INPV-20): fields the server decides cannot be set by the caller. Registration accepts only
 // {firstName, lastName, email, password, businessName}; an application's formData only the documented answers, with
 // isExistingClient a claim the server checks. Every attempt is read back from the rows, not just from the status.
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = testServerForFile();
 
 async function userRowsByEmail(email: string) {
   const { db } = await getTestDeps();
@@ -69,8 +55,8 @@ describe('mass assignment (C4)', () => {
         const body = { ...registerBody(email), ...extra };
         const response =
           transport === 'rest'
-            ? await jsonRequest(server.url, '/api/client/register', { ip: freshIp(), body })
-            : await jsonRequest(server.url, '/trpc/auth.register', { ip: freshIp(), body: { json: body } });
+            ? await server.request('/api/client/register', { ip: freshIp(), body })
+            : await server.request('/trpc/auth.register', { ip: freshIp(), body: { json: body } });
         expect(response.status, `${transport} ${name}`).toBe(400);
         expect(await response.text(), `${transport} ${name}`).toMatch(/Unrecognized key/i);
         expect(await userRowsByEmail(email), `${transport} ${name}`).toHaveLength(0);
@@ -82,7 +68,7 @@ describe('mass assignment (C4)', () => {
 
     // The allowed fields alone register a plain, unverified client under a server-made id.
     const email = uniqueEmail('mass-ok');
-    const ok = await jsonRequest(server.url, '/api/client/register', { ip: freshIp(), body: registerBody(email) });
+    const ok = await server.request('/api/client/register', { ip: freshIp(), body: registerBody(email) });
     expect(ok.status).toBe(201);
     const [row] = await userRowsByEmail(email);
     expect(row).toMatchObject({ role: 'client', isActive: true, emailVerifiedAt: null, totpSecretEnc: null });

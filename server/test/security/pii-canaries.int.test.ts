@@ -12,8 +12,7 @@ import {
   eventually,
   getTestDeps,
   insertUser,
-  jsonRequest,
-  readMails,
+  mailTo,
   sessionCookieFor,
   startTestServer,
   type TestServer,
@@ -151,7 +150,7 @@ beforeAll(async () => {
   const aEmail = first.email;
   const aPassword = `Canary-Pass-${randomDigits(6)}!`;
   secrets.passwords.push(aPassword);
-  const register = await jsonRequest(server.url, '/api/client/register', {
+  const register = await server.request('/api/client/register', {
     ip: freshIp(),
     cookie: claim,
     body: { firstName: 'Fay', lastName: 'Canary', email: aEmail, password: aPassword, businessName: BUSINESS_PREFIX },
@@ -161,10 +160,9 @@ beforeAll(async () => {
   const wrong = `Wrong-Canary-${randomDigits(6)}!`;
   secrets.passwords.push(wrong);
   expect(
-    (await jsonRequest(server.url, '/api/client/login', { ip: freshIp(), body: { email: aEmail, password: wrong } }))
-      .status,
+    (await server.request('/api/client/login', { ip: freshIp(), body: { email: aEmail, password: wrong } })).status,
   ).toBe(401);
-  const login = await jsonRequest(server.url, '/api/client/login', {
+  const login = await server.request('/api/client/login', {
     ip: freshIp(),
     body: { email: aEmail, password: aPassword },
   });
@@ -198,22 +196,22 @@ beforeAll(async () => {
   returningPair = [source!.id, third.id];
 
   // A password reset for A: the token travels by mail and in a JSON body, the new password in a body.
-  expect(
-    (await jsonRequest(server.url, '/api/auth/forgot-password', { ip: freshIp(), body: { email: aEmail } })).status,
-  ).toBe(200);
-  const mail = await eventually(() => readMails(aEmail).find((text) => text.includes('reset-password?token=')));
+  expect((await server.request('/api/auth/forgot-password', { ip: freshIp(), body: { email: aEmail } })).status).toBe(
+    200,
+  );
+  const mail = await mailTo(aEmail, 'reset-password?token=');
   const resetToken = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail)?.[1] ?? '';
   expect(resetToken).not.toBe('');
   secrets.resetTokens.push(resetToken);
-  await (await jsonRequest(server.url, `/reset-password?token=${resetToken}`)).arrayBuffer();
+  await (await server.request(`/reset-password?token=${resetToken}`)).arrayBuffer();
   const newPassword = `Fresh-Canary-${randomDigits(6)}!`;
   secrets.passwords.push(newPassword);
-  const reset = await jsonRequest(server.url, '/api/auth/reset-password', {
+  const reset = await server.request('/api/auth/reset-password', {
     ip: freshIp(),
     body: { token: resetToken, newPassword },
   });
   expect(reset.status).toBe(200);
-  const relogin = await jsonRequest(server.url, '/api/client/login', {
+  const relogin = await server.request('/api/client/login', {
     ip: freshIp(),
     body: { email: aEmail, password: newPassword },
   });
@@ -287,7 +285,7 @@ describe('PII canaries', () => {
   it('F4: 0 full SSNs or EINs in any body a client or an admin can read; masked where shown', async () => {
     const aIds = seeded.slice(-3).map((row) => row.id);
     const read = async (who: 'client' | 'admin', url: string) => {
-      const response = await jsonRequest(server.url, url, { cookie: who === 'client' ? clientCookie : adminCookie });
+      const response = await server.request(url, { cookie: who === 'client' ? clientCookie : adminCookie });
       const text = await response.text();
       bodies.push({ who, label: `${response.status} GET ${url}`, text });
       return { status: response.status, text };

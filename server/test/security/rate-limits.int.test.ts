@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { documentRequests, rateLimitCounters } from '../../../drizzle/schema/index';
 import { sha256Hex } from '../../lib/crypto';
 import { LIMITS, type Limit } from '../../lib/rate-limit';
@@ -11,13 +11,11 @@ import {
   eventually,
   getTestDeps,
   insertUser,
-  jsonRequest,
   readMails,
   sessionCookieFor,
-  startTestServer,
+  testServerForFile,
   TEST_PASSWORD,
   uniqueEmail,
-  type TestServer,
 } from '../harness';
 import { freshIp } from './support';
 
@@ -30,13 +28,7 @@ const PARALLEL = 50;
 /** Limits above this are brought to `limit - PARALLEL / 2` first, so the parallel burst straddles the boundary. */
 const HEADROOM = PARALLEL / 2;
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = testServerForFile();
 
 /** One subject of a limit: what the server keys the counter on, plus what the requests need to hit that key. */
 type Subject = { key: string; ip: string; email: string; cookie?: string; userId?: string; path?: string };
@@ -61,11 +53,11 @@ const CASES: LimitCase[] = [
     // Both login pathways count against one policy: alternate them.
     send: (subject, n) =>
       n % 2 === 0
-        ? jsonRequest(server.url, '/api/client/login', {
+        ? server.request('/api/client/login', {
             ip: subject.ip,
             body: { email: uniqueEmail('nobody'), password: wrongPassword },
           })
-        : jsonRequest(server.url, '/trpc/auth.login', {
+        : server.request('/trpc/auth.login', {
             ip: subject.ip,
             body: { json: { email: uniqueEmail('nobody'), password: wrongPassword } },
           }),
@@ -79,7 +71,7 @@ const CASES: LimitCase[] = [
       return { key: user.email, ip: '', email: user.email };
     },
     send: (subject) =>
-      jsonRequest(server.url, '/api/client/login', {
+      server.request('/api/client/login', {
         ip: freshIp(),
         body: { email: subject.email, password: wrongPassword },
       }),
@@ -94,7 +86,7 @@ const CASES: LimitCase[] = [
       return { key: staff.id, ip: '', email: staff.email, userId: staff.id };
     },
     send: (subject) =>
-      jsonRequest(server.url, '/api/client/login', {
+      server.request('/api/client/login', {
         ip: freshIp(),
         body: { email: subject.email, password: TEST_PASSWORD, totpCode: '000000' },
       }),
@@ -105,7 +97,7 @@ const CASES: LimitCase[] = [
     passStatus: 200,
     subject: () => Promise.resolve(ipSubject()),
     send: (subject) =>
-      jsonRequest(server.url, '/api/auth/forgot-password', { ip: subject.ip, body: { email: uniqueEmail('ghost') } }),
+      server.request('/api/auth/forgot-password', { ip: subject.ip, body: { email: uniqueEmail('ghost') } }),
   },
   {
     limit: LIMITS.claimResendIp,
@@ -113,7 +105,7 @@ const CASES: LimitCase[] = [
     passStatus: 200,
     subject: () => Promise.resolve(ipSubject()),
     send: (subject) =>
-      jsonRequest(server.url, '/trpc/application.resendClaimLink', {
+      server.request('/trpc/application.resendClaimLink', {
         ip: subject.ip,
         body: { json: { email: uniqueEmail('ghost') } },
       }),
@@ -124,7 +116,7 @@ const CASES: LimitCase[] = [
     passStatus: 400,
     subject: () => Promise.resolve(ipSubject()),
     send: (subject, n) =>
-      jsonRequest(server.url, '/api/auth/reset-password', {
+      server.request('/api/auth/reset-password', {
         ip: subject.ip,
         body: { token: `not-a-token-${n}`, newPassword: 'Fresh-Start-2026!' },
       }),
@@ -135,7 +127,7 @@ const CASES: LimitCase[] = [
     passStatus: 201,
     subject: () => Promise.resolve(ipSubject()),
     send: (subject) =>
-      jsonRequest(server.url, '/api/client/register', {
+      server.request('/api/client/register', {
         ip: subject.ip,
         body: {
           firstName: 'Rate',
@@ -151,8 +143,7 @@ const CASES: LimitCase[] = [
     route: 'POST /api/email-signup',
     passStatus: 200,
     subject: () => Promise.resolve(ipSubject()),
-    send: (subject) =>
-      jsonRequest(server.url, '/api/email-signup', { ip: subject.ip, body: { email: uniqueEmail('signup') } }),
+    send: (subject) => server.request('/api/email-signup', { ip: subject.ip, body: { email: uniqueEmail('signup') } }),
   },
   {
     limit: LIMITS.contactIp,
@@ -160,7 +151,7 @@ const CASES: LimitCase[] = [
     passStatus: 200,
     subject: () => Promise.resolve(ipSubject()),
     send: (subject, n) =>
-      jsonRequest(server.url, '/api/contact', {
+      server.request('/api/contact', {
         ip: subject.ip,
         body: { name: 'Rate Limit', email: uniqueEmail('contact'), message: `Question number ${n} about terms.` },
       }),
@@ -229,14 +220,14 @@ const CASES: LimitCase[] = [
     subject: () => Promise.resolve(ipSubject()),
     // Distinct questions, so the loop guard's repeat detection never answers first.
     send: (subject, n) =>
-      jsonRequest(server.url, '/api/chat', { ip: subject.ip, body: { message: `${words(n)} what are your rates` } }),
+      server.request('/api/chat', { ip: subject.ip, body: { message: `${words(n)} what are your rates` } }),
   },
   {
     limit: LIMITS.guardStatus,
     route: 'GET /api/loop-guard/my-status',
     passStatus: 200,
     subject: () => Promise.resolve(ipSubject()),
-    send: (subject) => jsonRequest(server.url, '/api/loop-guard/my-status', { ip: subject.ip }),
+    send: (subject) => server.request('/api/loop-guard/my-status', { ip: subject.ip }),
   },
   {
     limit: LIMITS.adminSession,
@@ -248,8 +239,7 @@ const CASES: LimitCase[] = [
       // The admin limit is keyed on the session id, the token the cookie carries.
       return { key: cookie.slice(cookie.indexOf('=') + 1), ip: '', email: admin.email, cookie };
     },
-    send: (subject) =>
-      jsonRequest(server.url, '/api/admin/refinance-requests', { ip: freshIp(), cookie: subject.cookie }),
+    send: (subject) => server.request('/api/admin/refinance-requests', { ip: freshIp(), cookie: subject.cookie }),
   },
 ];
 
@@ -376,7 +366,7 @@ describe('rate limits (I1)', () => {
     const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
     const bodies = new Set<string>();
     const ask = async (email: string) => {
-      const response = await jsonRequest(server.url, '/api/auth/forgot-password', { ip: freshIp(), body: { email } });
+      const response = await server.request('/api/auth/forgot-password', { ip: freshIp(), body: { email } });
       expect(response.status).toBe(200);
       bodies.add(await response.text());
     };
@@ -415,9 +405,7 @@ describe('rate limits (I1)', () => {
   it('signup-email: one stored row per address however often and however fast it is sent', async () => {
     const email = uniqueEmail('signup-burst');
     const burst = await Promise.all(
-      Array.from({ length: PARALLEL }, () =>
-        jsonRequest(server.url, '/api/email-signup', { ip: freshIp(), body: { email } }),
-      ),
+      Array.from({ length: PARALLEL }, () => server.request('/api/email-signup', { ip: freshIp(), body: { email } })),
     );
     const bodies = new Set<string>();
     for (const response of burst) {

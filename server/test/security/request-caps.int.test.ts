@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getTestDeps, insertUser, jsonRequest, sessionCookieFor, startTestServer, type TestServer } from '../harness';
+import { getTestDeps, insertUser, sessionCookieFor, startTestServer, type TestServer } from '../harness';
 
 // Request caps: a tRPC path of 1,000 commas is refused before any context (no session lookup) is made; a 10 MiB
 // JSON body gets 413; 200 slowloris sockets do not stop new requests being served. The times are printed, not
@@ -36,17 +36,16 @@ const percentile = (values: number[], p: number) =>
 
 describe('request caps (I2)', () => {
   it('refuses a batch of 1,000 calls with 400 before creating a context', async () => {
-    const ok = await jsonRequest(server.url, '/trpc/auth.current', { cookie });
+    const ok = await server.request('/trpc/auth.current', { cookie });
     expect(ok.status).toBe(200);
     expect(sessionLookups).toBeGreaterThan(0);
     const before = sessionLookups;
     const started = performance.now();
-    const response = await jsonRequest(server.url, `/trpc/${','.repeat(1000)}?batch=1`, { cookie });
+    const response = await server.request(`/trpc/${','.repeat(1000)}?batch=1`, { cookie });
     const elapsed = performance.now() - started;
     expect(response.status).toBe(400);
     expect(await response.text()).not.toMatch(/\s{2,}at\s|node_modules/);
-    const named = await jsonRequest(
-      server.url,
+    const named = await server.request(
       `/trpc/${Array.from({ length: 1000 }, () => 'auth.current').join(',')}?batch=1`,
       { cookie },
     );
@@ -91,7 +90,7 @@ describe('request caps (I2)', () => {
       const latencies: number[] = [];
       for (let i = 0; i < PROBES; i += 1) {
         const started = performance.now();
-        const response = await jsonRequest(server.url, '/api/auth/user', { cookie });
+        const response = await server.request('/api/auth/user', { cookie });
         await response.arrayBuffer();
         expect(response.status).toBe(200);
         latencies.push(performance.now() - started);

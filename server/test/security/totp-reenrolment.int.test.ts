@@ -7,7 +7,7 @@ import { currentTotp } from '../../auth/totp';
 import { decryptField, sha256Hex } from '../../lib/crypto';
 import { setTotpSecret } from '../factories/admin';
 import { newId } from '../../lib/ids';
-import { callerFor, eventually, expectLenderMail, getTestDeps, insertUser, readMails, type TestUser } from '../harness';
+import { callerFor, expectLenderMail, getTestDeps, insertUser, mailTo, type TestUser } from '../harness';
 
 // A signed-in staff member's second factor is replaced, or new recovery codes made, only with proof of both factors
 // the account already has: the password and a current authenticator code (or a recovery code). A stolen session
@@ -113,9 +113,7 @@ describe('replacing a second factor needs the password and a current code', () =
     expect(stored).toHaveLength(10);
     for (const old of RECOVERY) expect(stored).not.toContain(sha256Hex(old));
     expect((await auditActions(admin.id))[0]).toEqual({ action: 'auth.totp_replaced', outcome: 'success' });
-    const mail = await eventually(() =>
-      readMails(admin.email).find((m) => m.includes('two-factor authenticator was changed')),
-    );
+    const mail = await mailTo(admin.email, 'two-factor authenticator was changed');
     expect(expectLenderMail(mail).html).toContain('every other signed-in device was signed out');
   });
 
@@ -153,8 +151,6 @@ describe('new recovery codes need the password and a current code', () => {
       action: 'auth.recovery_codes_regenerated',
       outcome: 'success',
     });
-    expectLenderMail(
-      await eventually(() => readMails(admin.email).find((m) => m.includes('new recovery codes were made'))),
-    );
+    expectLenderMail(await mailTo(admin.email, 'new recovery codes were made'));
   });
 });

@@ -186,6 +186,16 @@ function DetailsPanel({
   onByEmail: (email: string) => void;
 }) {
   const money = (value: number | null) => (value === null ? '—' : formatUsd(value));
+  const revealable = (field: RevealField, label: string, masked: string) => (
+    <RevealableValue
+      key={field}
+      applicationId={detail.id}
+      field={field}
+      label={label}
+      masked={masked}
+      canReveal={canReveal}
+    />
+  );
   return (
     <Stack gap="6">
       <HStack gap="3" wrap="wrap">
@@ -218,17 +228,7 @@ function DetailsPanel({
             ['Business start date', formatCalendarDate(detail.businessStartDate)],
             ['Business address', detail.businessAddress],
             ['Address line 2', detail.businessAddress2 ?? '—'],
-            [
-              'EIN',
-              <RevealableValue
-                key="ein"
-                applicationId={detail.id}
-                field="ein"
-                label="EIN"
-                masked={detail.ein}
-                canReveal={canReveal}
-              />,
-            ],
+            ['EIN', revealable('ein', 'EIN', detail.ein)],
             ['Monthly revenue', detail.monthlyRevenue],
             ['Annual revenue', money(detail.annualRevenue)],
             ['Employees', detail.employeeCount ?? '—'],
@@ -242,28 +242,8 @@ function DetailsPanel({
             ['Email', detail.email],
             ['Phone', detail.phone],
             ['Home address', detail.ownerAddress ?? '—'],
-            [
-              'Date of birth',
-              <RevealableValue
-                key="dob"
-                applicationId={detail.id}
-                field="dateOfBirth"
-                label="date of birth"
-                masked={detail.ownerDateOfBirth}
-                canReveal={canReveal}
-              />,
-            ],
-            [
-              'SSN',
-              <RevealableValue
-                key="ssn"
-                applicationId={detail.id}
-                field="ssn"
-                label="SSN"
-                masked={detail.ssn}
-                canReveal={canReveal}
-              />,
-            ],
+            ['Date of birth', revealable('dateOfBirth', 'date of birth', detail.ownerDateOfBirth)],
+            ['SSN', revealable('ssn', 'SSN', detail.ssn)],
             ['Estimated credit score', detail.estimatedCreditScore],
           ]}
         />

@@ -16,7 +16,7 @@ import {
   chakra,
 } from '@chakra-ui/react';
 import { toDataURL } from 'qrcode';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { PasswordInput } from '@/components/password-input';
 import { paths } from '@/config/paths';
 import { firstFieldErrors, firstIssueMessages, getErrorMessage } from '@/lib/errors';
@@ -86,22 +86,78 @@ function checkProof(
   return result.success ? {} : firstIssueMessages(result.error.issues, PROOF_FIELDS);
 }
 
-/** The password and current code a form asks for, each edit clearing the form's errors. */
-function useProof(clearErrors: () => void) {
+/**
+ * The password and current code a form asks for, and the form's errors (each edit clears them). `submit` checks the
+ * input by the server's schema first, then sends it, and hands the new recovery codes to `onRecoveryCodes`; a refusal
+ * shows the server's messages.
+ */
+function useProof(onRecoveryCodes: (codes: string[]) => void) {
   const [password, setPassword] = useState('');
   const [currentCode, setCurrentCode] = useState('');
+  const [errors, setErrors] = useState<ProofErrors>({});
+  const clearing = (set: (value: string) => void) => (value: string) => {
+    set(value);
+    setErrors({});
+  };
+  async function submit(
+    event: FormEvent,
+    schema: Parameters<typeof checkProof>[0],
+    input: object,
+    send: () => Promise<{ recoveryCodes: string[] }>,
+    fallback: string,
+  ) {
+    event.preventDefault();
+    const found = checkProof(schema, input);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    try {
+      const result = await send();
+      onRecoveryCodes(result.recoveryCodes);
+    } catch (failure) {
+      setErrors(proofErrors(failure, fallback));
+    }
+  }
   return {
     password,
     currentCode,
-    onPassword: (value: string) => {
-      setPassword(value);
-      clearErrors();
-    },
-    onCurrentCode: (value: string) => {
-      setCurrentCode(value);
-      clearErrors();
-    },
+    errors,
+    clearErrors: () => setErrors({}),
+    onPassword: clearing(setPassword),
+    onCurrentCode: clearing(setCurrentCode),
+    submit,
   };
+}
+
+/** A page of its own: one card in a centred column. */
+function CardPage({ maxW, children }: { maxW: string; children: ReactNode }) {
+  return (
+    <Container maxW={maxW} py={{ base: '8', md: '14' }}>
+      <Card.Root>
+        <Card.Body>{children}</Card.Body>
+      </Card.Root>
+    </Container>
+  );
+}
+
+/** Leaves the form without a change (none when there is nowhere to go back to). */
+function CancelButton({ onCancel }: { onCancel?: () => void }) {
+  if (!onCancel) return null;
+  return (
+    <Button variant="outline" onClick={onCancel}>
+      Cancel
+    </Button>
+  );
+}
+
+/** The message for the whole form, when the server refused it as a whole. */
+function FormError({ message }: { message?: string }) {
+  if (!message) return null;
+  return (
+    <Alert.Root status="error">
+      <Alert.Indicator />
+      <Alert.Title>{message}</Alert.Title>
+    </Alert.Root>
+  );
 }
 
 /**
@@ -123,8 +179,7 @@ export function TotpEnrollment({
   const enable = trpc.auth.totpEnable.useMutation();
   const [qr, setQr] = useState<string | null>(null);
   const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<ProofErrors>({});
-  const proof = useProof(() => setErrors({}));
+  const proof = useProof(onEnabled);
   const uri = setup.data?.uri;
 
   useEffect(() => {
@@ -138,123 +193,85 @@ export function TotpEnrollment({
     };
   }, [uri]);
 
-  async function handleVerify(event: FormEvent) {
-    event.preventDefault();
-    const trimmed = code.trim();
+  function handleVerify(event: FormEvent) {
     const proven = replacing ? { currentCode: proof.currentCode.trim(), password: proof.password } : {};
-    const found = checkProof(totpEnableSchema, { code: trimmed, ...proven });
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    try {
-      const result = await enable.mutateAsync({ code: trimmed, ...proven });
-      onEnabled(result.recoveryCodes);
-    } catch (failure) {
-      setErrors(proofErrors(failure, 'Invalid verification code'));
-    }
+    const input = { code: code.trim(), ...proven };
+    return proof.submit(event, totpEnableSchema, input, () => enable.mutateAsync(input), 'Invalid verification code');
   }
 
   return (
-    <Container maxW="2xl" py={{ base: '8', md: '14' }}>
-      <Card.Root>
-        <Card.Body>
-          <Stack gap="6">
-            <Box>
-              <Heading as="h1" size="2xl">
-                {replacing ? 'Replace your authenticator app' : 'Set up two-factor authentication'}
-              </Heading>
-              <Text color="fg.muted" mt="2">
-                {replacing
-                  ? 'Add the new app with the code below, then confirm with your password and a code from the app you use now (or a recovery code). Every other device signed in to this account will be signed out, and we will email you.'
-                  : 'Staff accounts need an authenticator app (such as Google Authenticator, 1Password or Authy). Until it is set up, this session cannot open the back office.'}
-              </Text>
-            </Box>
-            {!setup.data ? (
-              <Stack gap="3" align="flex-start">
-                {setup.isError && (
-                  <Alert.Root status="error">
-                    <Alert.Indicator />
-                    <Alert.Title>{getErrorMessage(setup.error)}</Alert.Title>
-                  </Alert.Root>
-                )}
-                <Stack direction="row" gap="3">
-                  <Button colorPalette="brand" loading={setup.isPending} onClick={() => setup.mutate()}>
-                    Begin Setup
-                  </Button>
-                  {onCancel && (
-                    <Button variant="outline" onClick={onCancel}>
-                      Cancel
-                    </Button>
-                  )}
-                </Stack>
-              </Stack>
-            ) : (
-              <SimpleGrid columns={{ base: 1, md: 2 }} gap="6" alignItems="start">
-                <Stack gap="3" align="center">
-                  {qr ? (
-                    <Image
-                      src={qr}
-                      alt="QR code to add this account to your authenticator app"
-                      width="220px"
-                      height="220px"
-                    />
-                  ) : (
-                    <Box width="220px" height="220px" bg="bg.muted" rounded="md" />
-                  )}
-                  <Text fontSize="sm" color="fg.muted" textAlign="center">
-                    Scan the code, or enter this setup key:
-                  </Text>
-                  <Code
-                    fontSize="md"
-                    px="2"
-                    py="1"
-                    aria-label="Setup key"
-                    data-testid="totp-secret"
-                    wordBreak="break-all"
-                  >
-                    {groupSecret(setup.data.secretBase32)}
-                  </Code>
-                </Stack>
-                <chakra.form onSubmit={handleVerify} noValidate>
-                  <Stack gap="4">
-                    {errors.form && (
-                      <Alert.Root status="error">
-                        <Alert.Indicator />
-                        <Alert.Title>{errors.form}</Alert.Title>
-                      </Alert.Root>
-                    )}
-                    <Field.Root required invalid={Boolean(errors.code)}>
-                      <Field.Label>{replacing ? '6-digit code from the new app' : '6-digit code'}</Field.Label>
-                      <Input
-                        name="totpCode"
-                        inputMode="numeric"
-                        autoComplete="one-time-code"
-                        maxLength={6}
-                        value={code}
-                        onChange={(event) => {
-                          setCode(event.target.value);
-                          setErrors({});
-                        }}
-                      />
-                      <Field.HelperText>The code your app shows for Summit Funding.</Field.HelperText>
-                      {errors.code && <Field.ErrorText>{errors.code}</Field.ErrorText>}
-                    </Field.Root>
-                    {replacing && <ProofFields {...proof} errors={errors} />}
-                    <Button type="submit" colorPalette="brand" loading={enable.isPending} loadingText="Verifying...">
-                      {replacing ? 'Verify and Replace' : 'Verify and Enable'}
-                    </Button>
-                    {onCancel && (
-                      <Button variant="outline" onClick={onCancel}>
-                        Cancel
-                      </Button>
-                    )}
-                  </Stack>
-                </chakra.form>
-              </SimpleGrid>
-            )}
+    <CardPage maxW="2xl">
+      <Stack gap="6">
+        <Box>
+          <Heading as="h1" size="2xl">
+            {replacing ? 'Replace your authenticator app' : 'Set up two-factor authentication'}
+          </Heading>
+          <Text color="fg.muted" mt="2">
+            {replacing
+              ? 'Add the new app with the code below, then confirm with your password and a code from the app you use now (or a recovery code). Every other device signed in to this account will be signed out, and we will email you.'
+              : 'Staff accounts need an authenticator app (such as Google Authenticator, 1Password or Authy). Until it is set up, this session cannot open the back office.'}
+          </Text>
+        </Box>
+        {!setup.data ? (
+          <Stack gap="3" align="flex-start">
+            {setup.isError && <FormError message={getErrorMessage(setup.error)} />}
+            <Stack direction="row" gap="3">
+              <Button colorPalette="brand" loading={setup.isPending} onClick={() => setup.mutate()}>
+                Begin Setup
+              </Button>
+              <CancelButton onCancel={onCancel} />
+            </Stack>
           </Stack>
-        </Card.Body>
-      </Card.Root>
-    </Container>
+        ) : (
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="6" alignItems="start">
+            <Stack gap="3" align="center">
+              {qr ? (
+                <Image
+                  src={qr}
+                  alt="QR code to add this account to your authenticator app"
+                  width="220px"
+                  height="220px"
+                />
+              ) : (
+                <Box width="220px" height="220px" bg="bg.muted" rounded="md" />
+              )}
+              <Text fontSize="sm" color="fg.muted" textAlign="center">
+                Scan the code, or enter this setup key:
+              </Text>
+              <Code fontSize="md" px="2" py="1" aria-label="Setup key" data-testid="totp-secret" wordBreak="break-all">
+                {groupSecret(setup.data.secretBase32)}
+              </Code>
+            </Stack>
+            <chakra.form onSubmit={handleVerify} noValidate>
+              <Stack gap="4">
+                <FormError message={proof.errors.form} />
+                <Field.Root required invalid={Boolean(proof.errors.code)}>
+                  <Field.Label>{replacing ? '6-digit code from the new app' : '6-digit code'}</Field.Label>
+                  <Input
+                    name="totpCode"
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    maxLength={6}
+                    value={code}
+                    onChange={(event) => {
+                      setCode(event.target.value);
+                      proof.clearErrors();
+                    }}
+                  />
+                  <Field.HelperText>The code your app shows for Summit Funding.</Field.HelperText>
+                  {proof.errors.code && <Field.ErrorText>{proof.errors.code}</Field.ErrorText>}
+                </Field.Root>
+                {replacing && <ProofFields {...proof} />}
+                <Button type="submit" colorPalette="brand" loading={enable.isPending} loadingText="Verifying...">
+                  {replacing ? 'Verify and Replace' : 'Verify and Enable'}
+                </Button>
+                <CancelButton onCancel={onCancel} />
+              </Stack>
+            </chakra.form>
+          </SimpleGrid>
+        )}
+      </Stack>
+    </CardPage>
   );
 }
 
@@ -262,50 +279,46 @@ export function TotpEnrollment({
 export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const [isSaved, setSaved] = useState(false);
   return (
-    <Container maxW="2xl" py={{ base: '8', md: '14' }}>
-      <Card.Root>
-        <Card.Body>
-          <Stack gap="5">
-            <Heading as="h1" size="2xl">
-              Save your recovery codes
-            </Heading>
-            <Text color="fg.muted">
-              Two-factor authentication is on. If you lose your authenticator app, each of these codes signs you in
-              once. Store them somewhere safe: they will not be shown again.
-            </Text>
-            <List.Root
-              as="ol"
-              aria-label="Recovery codes"
-              display="grid"
-              gridTemplateColumns={{ base: '1fr', sm: '1fr 1fr' }}
-              gap="2"
-              ps="6"
-              fontFamily="mono"
-            >
-              {codes.map((value) => (
-                <List.Item key={value}>{value}</List.Item>
-              ))}
-            </List.Root>
-            <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
-              <Button
-                variant="outline"
-                onClick={() => {
-                  void navigator.clipboard?.writeText(codes.join('\n')).then(
-                    () => setSaved(true),
-                    () => undefined,
-                  );
-                }}
-              >
-                Copy codes
-              </Button>
-              <Button colorPalette="brand" onClick={onDone}>
-                {isSaved ? 'Copied — Continue to Dashboard' : 'I have saved them — Continue'}
-              </Button>
-            </Stack>
-          </Stack>
-        </Card.Body>
-      </Card.Root>
-    </Container>
+    <CardPage maxW="2xl">
+      <Stack gap="5">
+        <Heading as="h1" size="2xl">
+          Save your recovery codes
+        </Heading>
+        <Text color="fg.muted">
+          Two-factor authentication is on. If you lose your authenticator app, each of these codes signs you in once.
+          Store them somewhere safe: they will not be shown again.
+        </Text>
+        <List.Root
+          as="ol"
+          aria-label="Recovery codes"
+          display="grid"
+          gridTemplateColumns={{ base: '1fr', sm: '1fr 1fr' }}
+          gap="2"
+          ps="6"
+          fontFamily="mono"
+        >
+          {codes.map((value) => (
+            <List.Item key={value}>{value}</List.Item>
+          ))}
+        </List.Root>
+        <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
+          <Button
+            variant="outline"
+            onClick={() => {
+              void navigator.clipboard?.writeText(codes.join('\n')).then(
+                () => setSaved(true),
+                () => undefined,
+              );
+            }}
+          >
+            Copy codes
+          </Button>
+          <Button colorPalette="brand" onClick={onDone}>
+            {isSaved ? 'Copied — Continue to Dashboard' : 'I have saved them — Continue'}
+          </Button>
+        </Stack>
+      </Stack>
+    </CardPage>
   );
 }
 
@@ -318,56 +331,36 @@ export function RegenerateRecoveryCodes({
   onCancel: () => void;
 }) {
   const regenerate = trpc.auth.recoveryCodesRegenerate.useMutation();
-  const [errors, setErrors] = useState<ProofErrors>({});
-  const proof = useProof(() => setErrors({}));
+  const proof = useProof(onDone);
 
-  async function handleSubmit(event: FormEvent) {
-    event.preventDefault();
+  function handleSubmit(event: FormEvent) {
     const input = { currentCode: proof.currentCode.trim(), password: proof.password };
-    const found = checkProof(regenerateRecoveryCodesSchema, input);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    try {
-      const result = await regenerate.mutateAsync(input);
-      onDone(result.recoveryCodes);
-    } catch (failure) {
-      setErrors(proofErrors(failure, 'New recovery codes could not be made. Please try again.'));
-    }
+    const failed = 'New recovery codes could not be made. Please try again.';
+    return proof.submit(event, regenerateRecoveryCodesSchema, input, () => regenerate.mutateAsync(input), failed);
   }
 
   return (
-    <Container maxW="xl" py={{ base: '8', md: '14' }}>
-      <Card.Root>
-        <Card.Body>
-          <chakra.form onSubmit={handleSubmit} noValidate>
-            <Stack gap="5">
-              <Heading as="h1" size="2xl">
-                Make new recovery codes
-              </Heading>
-              <Text color="fg.muted">
-                Your current recovery codes will stop working, every other device signed in to this account will be
-                signed out, and we will email you.
-              </Text>
-              {errors.form && (
-                <Alert.Root status="error">
-                  <Alert.Indicator />
-                  <Alert.Title>{errors.form}</Alert.Title>
-                </Alert.Root>
-              )}
-              <ProofFields {...proof} errors={errors} />
-              <Stack direction="row" gap="3">
-                <Button type="submit" colorPalette="brand" loading={regenerate.isPending} loadingText="Verifying...">
-                  Make New Codes
-                </Button>
-                <Button variant="outline" onClick={onCancel}>
-                  Cancel
-                </Button>
-              </Stack>
-            </Stack>
-          </chakra.form>
-        </Card.Body>
-      </Card.Root>
-    </Container>
+    <CardPage maxW="xl">
+      <chakra.form onSubmit={handleSubmit} noValidate>
+        <Stack gap="5">
+          <Heading as="h1" size="2xl">
+            Make new recovery codes
+          </Heading>
+          <Text color="fg.muted">
+            Your current recovery codes will stop working, every other device signed in to this account will be signed
+            out, and we will email you.
+          </Text>
+          <FormError message={proof.errors.form} />
+          <ProofFields {...proof} />
+          <Stack direction="row" gap="3">
+            <Button type="submit" colorPalette="brand" loading={regenerate.isPending} loadingText="Verifying...">
+              Make New Codes
+            </Button>
+            <CancelButton onCancel={onCancel} />
+          </Stack>
+        </Stack>
+      </chakra.form>
+    </CardPage>
   );
 }
 

@@ -12,7 +12,7 @@ import {
   Table,
   Text,
 } from '@chakra-ui/react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { ApplicationDetail } from '../types';
 import { parseAnalysis, type AnalysisOcr, type AnalysisOcrSummary } from '../utils/analysis';
 import { formatUsd, formatUsdCents } from '@shared/format';
@@ -94,27 +94,19 @@ export function UnderwritingAnalysis({ detail }: { detail: ApplicationDetail }) 
     <Stack gap="6">
       <OcrSummary ocr={view.ocr} pendingCount={pendingOcr} />
       {aiData && (
-        <Box>
-          <Heading as="h3" size="sm" mb="2">
-            {view.ocr || pendingOcr > 0 ? 'Automated decision at submission' : 'Automated decision'}
-          </Heading>
+        <AnalysisPart title={view.ocr || pendingOcr > 0 ? 'Automated decision at submission' : 'Automated decision'}>
           <DataList.Root orientation="horizontal" size="sm">
-            <DataList.Item>
-              <DataList.ItemLabel>Recommendation</DataList.ItemLabel>
-              <DataList.ItemValue>{aiData.recommendation ?? '—'}</DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel>Confidence</DataList.ItemLabel>
-              <DataList.ItemValue>{aiData.confidence === null ? '—' : `${aiData.confidence}%`}</DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel>Supported amount</DataList.ItemLabel>
-              <DataList.ItemValue>{formatUsd(aiData.approvedAmount)}</DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel>Estimated APR</DataList.ItemLabel>
-              <DataList.ItemValue>{aiData.interestRate ? `${aiData.interestRate}%` : '—'}</DataList.ItemValue>
-            </DataList.Item>
+            {[
+              ['Recommendation', aiData.recommendation ?? '—'],
+              ['Confidence', aiData.confidence === null ? '—' : `${aiData.confidence}%`],
+              ['Supported amount', formatUsd(aiData.approvedAmount)],
+              ['Estimated APR', aiData.interestRate ? `${aiData.interestRate}%` : '—'],
+            ].map(([label, value]) => (
+              <DataList.Item key={label}>
+                <DataList.ItemLabel>{label}</DataList.ItemLabel>
+                <DataList.ItemValue>{value}</DataList.ItemValue>
+              </DataList.Item>
+            ))}
           </DataList.Root>
           {aiData.reasoning && (
             <Text mt="3" fontSize="sm">
@@ -128,7 +120,7 @@ export function UnderwritingAnalysis({ detail }: { detail: ApplicationDetail }) 
               ))}
             </List.Root>
           )}
-        </Box>
+        </AnalysisPart>
       )}
 
       {view.facts.length > 0 && (
@@ -145,10 +137,7 @@ export function UnderwritingAnalysis({ detail }: { detail: ApplicationDetail }) 
       )}
 
       {view.months.length > 0 && (
-        <Box>
-          <Heading as="h3" size="sm" mb="2">
-            Monthly cash flow
-          </Heading>
+        <AnalysisPart title="Monthly cash flow">
           <Suspense fallback={<Spinner aria-label="Loading chart" />}>
             <StatementCharts months={view.months} />
           </Suspense>
@@ -181,14 +170,11 @@ export function UnderwritingAnalysis({ detail }: { detail: ApplicationDetail }) 
               </Table.Body>
             </Table.Root>
           </Table.ScrollArea>
-        </Box>
+        </AnalysisPart>
       )}
 
       {view.flags.length > 0 && (
-        <Box>
-          <Heading as="h3" size="sm" mb="2">
-            Flags
-          </Heading>
+        <AnalysisPart title="Flags">
           <Stack gap="1" as="ul" listStyleType="none">
             {view.flags.map((flag, index) => (
               <Box as="li" key={`${flag.code ?? 'flag'}-${index}`} display="flex" gap="2" alignItems="baseline">
@@ -199,27 +185,21 @@ export function UnderwritingAnalysis({ detail }: { detail: ApplicationDetail }) 
               </Box>
             ))}
           </Stack>
-        </Box>
+        </AnalysisPart>
       )}
 
       {view.reasoning.length > 0 && (
-        <Box>
-          <Heading as="h3" size="sm" mb="2">
-            Reasoning
-          </Heading>
+        <AnalysisPart title="Reasoning">
           <List.Root ps="5" fontSize="sm" gap="1">
             {view.reasoning.map((line, index) => (
               <List.Item key={index}>{line}</List.Item>
             ))}
           </List.Root>
-        </Box>
+        </AnalysisPart>
       )}
 
       {view.financingPositions.length > 0 && (
-        <Box>
-          <Heading as="h3" size="sm" mb="2">
-            Existing financing
-          </Heading>
+        <AnalysisPart title="Existing financing">
           <List.Root ps="5" fontSize="sm">
             {view.financingPositions.map((position) => (
               <List.Item key={position.counterparty}>
@@ -227,14 +207,11 @@ export function UnderwritingAnalysis({ detail }: { detail: ApplicationDetail }) 
               </List.Item>
             ))}
           </List.Root>
-        </Box>
+        </AnalysisPart>
       )}
 
       {view.statements.length > 0 && (
-        <Box>
-          <Heading as="h3" size="sm" mb="2">
-            Statements read
-          </Heading>
+        <AnalysisPart title="Statements read">
           <List.Root ps="5" fontSize="sm" gap="1">
             {view.statements.map((statement, index) => (
               <List.Item key={`${statement.fileName}-${index}`}>
@@ -258,9 +235,21 @@ export function UnderwritingAnalysis({ detail }: { detail: ApplicationDetail }) 
               </List.Item>
             ))}
           </List.Root>
-        </Box>
+        </AnalysisPart>
       )}
       {view.isEmpty && !aiData && <Text color="fg.muted">The stored analysis has no details to show.</Text>}
     </Stack>
+  );
+}
+
+/** One part of the analysis, under its own heading. */
+function AnalysisPart({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box>
+      <Heading as="h3" size="sm" mb="2">
+        {title}
+      </Heading>
+      {children}
+    </Box>
   );
 }

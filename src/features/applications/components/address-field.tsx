@@ -1,8 +1,8 @@
-import { Field, Input } from '@chakra-ui/react';
+import { Input } from '@chakra-ui/react';
 import { useRef } from 'react';
 import { useGooglePlaces } from '../hooks/use-google-places';
 import { useWizardForm } from '../hooks/use-wizard-form';
-import { describedBy, fieldIds, useWizardField } from './form-fields';
+import { describedBy, useWizardField, WizardFieldFrame } from './form-fields';
 
 export const ADDRESS_MESSAGES = {
   keyInvalid: 'Google Maps API key not properly configured',
@@ -38,11 +38,7 @@ export function AddressField({
           ? 'Start typing and choose your address from the suggestions.'
           : null;
   return (
-    <Field.Root invalid={Boolean(error)} required ids={fieldIds(name)}>
-      <Field.Label>
-        Business Address
-        <Field.RequiredIndicator />
-      </Field.Label>
+    <WizardFieldFrame name={name} label="Business Address" helperText={notice} error={error}>
       <Input
         ref={(element) => {
           inputRef.current = element;
@@ -55,8 +51,6 @@ export function AddressField({
         placeholder="123 Main Street, City, State ZIP"
         aria-describedby={describedBy(name, Boolean(error), Boolean(notice))}
       />
-      {notice && <Field.HelperText>{notice}</Field.HelperText>}
-      <Field.ErrorText>{error}</Field.ErrorText>
-    </Field.Root>
+    </WizardFieldFrame>
   );
 }

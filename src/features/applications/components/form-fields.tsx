@@ -22,6 +22,28 @@ export function describedBy(name: string, hasError: boolean, hasHelper: boolean)
   return parts.length > 0 ? parts.join(' ') : undefined;
 }
 
+/** A wizard field's frame: its label (with the required mark), the control, then helper and error text. */
+export function WizardFieldFrame({
+  name,
+  label,
+  isRequired = true,
+  helperText,
+  error,
+  children,
+}: CommonProps & { error?: string; children: ReactNode }) {
+  return (
+    <Field.Root invalid={Boolean(error)} required={isRequired} ids={fieldIds(name)}>
+      <Field.Label>
+        {label}
+        <Field.RequiredIndicator />
+      </Field.Label>
+      {children}
+      {helperText && <Field.HelperText>{helperText}</Field.HelperText>}
+      <Field.ErrorText>{error}</Field.ErrorText>
+    </Field.Root>
+  );
+}
+
 /**
  * Wires a wizard field to the form: editing a field clears its error. No onBlur: the form validates on
  * Next and Submit only and never reads "touched", and leaving a field is part of every Next press.
@@ -55,11 +77,7 @@ export function WizardTextField({
 }: TextFieldProps) {
   const { field, error, setValue } = useWizardField(name);
   return (
-    <Field.Root invalid={Boolean(error)} required={isRequired} ids={fieldIds(name)}>
-      <Field.Label>
-        {label}
-        <Field.RequiredIndicator />
-      </Field.Label>
+    <WizardFieldFrame name={name} label={label} isRequired={isRequired} helperText={helperText} error={error}>
       <Input
         {...inputProps}
         ref={field.ref}
@@ -72,9 +90,7 @@ export function WizardTextField({
         }}
         aria-describedby={describedBy(name, Boolean(error), Boolean(helperText))}
       />
-      {helperText && <Field.HelperText>{helperText}</Field.HelperText>}
-      <Field.ErrorText>{error}</Field.ErrorText>
-    </Field.Root>
+    </WizardFieldFrame>
   );
 }
 
@@ -88,11 +104,7 @@ export function WizardSelectField({
 }: CommonProps & { options: ReadonlyArray<{ value: string; label: string }>; placeholder: string }) {
   const { field, error, setValue } = useWizardField(name);
   return (
-    <Field.Root invalid={Boolean(error)} required={isRequired} ids={fieldIds(name)}>
-      <Field.Label>
-        {label}
-        <Field.RequiredIndicator />
-      </Field.Label>
+    <WizardFieldFrame name={name} label={label} isRequired={isRequired} helperText={helperText} error={error}>
       <NativeSelect.Root>
         <NativeSelect.Field
           ref={field.ref}
@@ -110,9 +122,7 @@ export function WizardSelectField({
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
-      {helperText && <Field.HelperText>{helperText}</Field.HelperText>}
-      <Field.ErrorText>{error}</Field.ErrorText>
-    </Field.Root>
+    </WizardFieldFrame>
   );
 }
 
@@ -126,11 +136,7 @@ export function WizardTextareaField({
 }: CommonProps & { placeholder?: string; maxLength?: number }) {
   const { field, error, setValue } = useWizardField(name);
   return (
-    <Field.Root invalid={Boolean(error)} required={isRequired} ids={fieldIds(name)}>
-      <Field.Label>
-        {label}
-        <Field.RequiredIndicator />
-      </Field.Label>
+    <WizardFieldFrame name={name} label={label} isRequired={isRequired} helperText={helperText} error={error}>
       <Textarea
         ref={field.ref}
         name={field.name}
@@ -141,8 +147,6 @@ export function WizardTextareaField({
         rows={4}
         aria-describedby={describedBy(name, Boolean(error), Boolean(helperText))}
       />
-      {helperText && <Field.HelperText>{helperText}</Field.HelperText>}
-      <Field.ErrorText>{error}</Field.ErrorText>
-    </Field.Root>
+    </WizardFieldFrame>
   );
 }

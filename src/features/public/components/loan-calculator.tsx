@@ -16,6 +16,11 @@ export function LoanCalculator() {
   const [rate, setRate] = useState<number>(CALCULATOR.rate.default);
   const [term, setTerm] = useState<number>(CALCULATOR.months.default);
   const estimate = calculateLoan({ amount, annualRatePercent: rate, months: term });
+  const sliders = [
+    { label: 'Loan Amount', range: CALCULATOR.amount, value: amount, format: formatUsd, onChange: setAmount },
+    { label: 'Interest Rate', range: CALCULATOR.rate, value: rate, format: percent, onChange: setRate },
+    { label: 'Loan Duration', range: CALCULATOR.months, value: term, format: months, onChange: setTerm },
+  ];
   const outputs = [
     { label: 'Monthly Payment (EMI)', value: formatUsd(estimate.emiAmount), testId: 'emi-amount' },
     { label: 'Total Interest Payable', value: formatUsd(estimate.interestPayable), testId: 'interest-payable' },
@@ -33,36 +38,16 @@ export function LoanCalculator() {
       <Grid templateColumns={{ base: '1fr', lg: '1.2fr 1fr' }} gap="8" alignItems="stretch">
         <Card.Root variant="outline" borderRadius="2xl">
           <Card.Body gap="8" p={{ base: '5', md: '8' }}>
-            <LabelledSlider
-              label="Loan Amount"
-              value={amount}
-              min={CALCULATOR.amount.min}
-              max={CALCULATOR.amount.max}
-              step={CALCULATOR.amount.step}
-              format={formatUsd}
-              onChange={setAmount}
-              size="lg"
-            />
-            <LabelledSlider
-              label="Interest Rate"
-              value={rate}
-              min={CALCULATOR.rate.min}
-              max={CALCULATOR.rate.max}
-              step={CALCULATOR.rate.step}
-              format={percent}
-              onChange={setRate}
-              size="lg"
-            />
-            <LabelledSlider
-              label="Loan Duration"
-              value={term}
-              min={CALCULATOR.months.min}
-              max={CALCULATOR.months.max}
-              step={CALCULATOR.months.step}
-              format={months}
-              onChange={setTerm}
-              size="lg"
-            />
+            {sliders.map(({ range, ...slider }) => (
+              <LabelledSlider
+                key={slider.label}
+                {...slider}
+                min={range.min}
+                max={range.max}
+                step={range.step}
+                size="lg"
+              />
+            ))}
           </Card.Body>
         </Card.Root>
         <Card.Root borderRadius="2xl" bg="brand.900" color="white" borderWidth="0">
