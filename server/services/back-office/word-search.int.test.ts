@@ -237,4 +237,36 @@ describe('search by any word', () => {
       );
     }
   });
+  it('drives two common words by the rarer, whatever their order in the search, and lists exactly their records', async () => {
+    const db = database.db;
+    // More words than the count's cap for both terms: 5,000 records with "zetas", every second one also "omegaxyz".
+    const rows = (words: string, every: number) => sql`
+      INSERT INTO search_words (kind, record_id, word, created_at)
+      WITH d (x) AS (SELECT 0 UNION ALL SELECT 1 UNION ALL SELECT 2 UNION ALL SELECT 3 UNION ALL SELECT 4
+                     UNION ALL SELECT 5 UNION ALL SELECT 6 UNION ALL SELECT 7 UNION ALL SELECT 8 UNION ALL SELECT 9),
+           n (i) AS (SELECT 1 + a.x + 10 * b.x + 100 * c.x + 1000 * e.x FROM d AS a, d AS b, d AS c, d AS e)
+      SELECT 'application', CONCAT('rank-', LPAD(i, 6, '0')), ${words}, TIMESTAMP('2001-01-01') - INTERVAL i SECOND
+        FROM n WHERE i <= 5000 AND i % ${every} = 0`;
+    await db.execute(rows('zetas', 1));
+    await db.execute(rows('omegaxyz', 2));
+    try {
+      const keySql = await wordSearchKeySql(db, {
+        kind: 'application',
+        terms: searchTerms('zetas omegaxyz'),
+        table: 'applications',
+        conditions: undefined,
+        plan: { kind: 'after', cursor: null, offset: 0 },
+        take: 51,
+      });
+      const [found] = (await db.execute(keySql)) as unknown as [{ id: string }[]];
+      const expected = Array.from({ length: 51 }, (_, index) => `rank-${String(2 * (index + 1)).padStart(6, '0')}`);
+      expect(ids(found)).toEqual(expected);
+      const [plan] = (await db.execute(sql`EXPLAIN ${keySql}`)) as unknown as [{ table: string; key: string | null }[]];
+      // "omegaxyz" (2,500 words) drives from its key; "zetas" (5,000) is probed per candidate.
+      expect(plan.find((step) => step.table === 'w')?.key).toBe('search_words_key6_idx');
+      expect(plan.find((step) => step.table === 'o')?.key).toBe('search_words_key4_idx');
+    } finally {
+      await db.execute(sql`DELETE FROM search_words WHERE record_id LIKE 'rank-%'`);
+    }
+  });
 });

@@ -14,7 +14,10 @@ import type { PagePlan } from './cursor';
 //     many words share the term.
 //   - by the word's range (search_words_word_idx): the term's words, sorted afterwards. Cheap when few match.
 // A bounded count per term, memoised for a minute (word frequencies barely move), picks the driving term (the rarest)
-// and its way in.
+// and its way in; when several terms pass the count's cap, the optimiser's estimate ranks them. Each candidate costs
+// one probe per other term, rarest first, and the driving term's duplicate check runs only on the candidates left:
+// two common words that rarely meet (a first name and a business word at 1M applications: ~1,400 candidates a page)
+// cost one probe per candidate, not two.
 
 /** Lengths of the prefix keys on search_words, longest first. */
 export const WORD_KEY_LENGTHS = [9, 6, 4, 3, 2] as const;
@@ -82,38 +85,79 @@ function keyFor(term: string): KeyChoice | null {
 }
 
 type TermCounts = { term: number; key: number | null };
-const countMemo = createTtlMemo<TermCounts[]>(60_000);
+const countMemo = createTtlMemo<TermCounts>(60_000);
+const estimateMemo = createTtlMemo<number>(60_000);
 
 const boundedCount = (index: string, condition: SQL) =>
   sql`(SELECT COUNT(*) FROM (SELECT 1 FROM search_words AS w FORCE INDEX (${sql.identifier(index)}) WHERE ${condition} LIMIT ${WORD_COUNT_CAP}) AS part)`;
 
-/** Per term: how many words start with it and how many share its key (each capped), in one round trip. */
+const termRange = (kind: SearchWordKind, term: string) => sql`w.kind = ${kind} AND w.word LIKE ${prefixPattern(term)}`;
+
+/** Per term: how many words start with it and how many share its key (each capped), memoised per term. */
 async function termCounts(db: Db, kind: SearchWordKind, terms: string[]): Promise<TermCounts[]> {
-  const memoKey = `${kind}\u0000${terms.join('\u0000')}`;
-  const cached = countMemo.get(memoKey);
-  if (cached) return cached;
-  const parts = terms.flatMap((term, index) => {
-    const key = keyFor(term);
-    const counted = [
-      sql`${boundedCount('search_words_word_idx', sql`w.kind = ${kind} AND w.word LIKE ${prefixPattern(term)}`)} AS ${sql.identifier(`t${index}`)}`,
+  const memoKey = (term: string) => `${kind}\u0000${term}`;
+  const missing = terms.filter((term) => !countMemo.get(memoKey(term)));
+  if (missing.length > 0) {
+    const parts = missing.flatMap((term, index) => {
+      const key = keyFor(term);
+      const counted = [
+        sql`${boundedCount('search_words_word_idx', termRange(kind, term))} AS ${sql.identifier(`t${index}`)}`,
+      ];
+      if (key) {
+        counted.push(
+          sql`${boundedCount(key.index, sql`w.kind = ${kind} AND ${key.condition}`)} AS ${sql.identifier(`k${index}`)}`,
+        );
+      }
+      return counted;
+    });
+    const [rows] = (await db.execute(sql`SELECT ${sql.join(parts, sql`, `)}`)) as unknown as [
+      Record<string, number | string | null>[],
     ];
-    if (key) {
-      counted.push(
-        sql`${boundedCount(key.index, sql`w.kind = ${kind} AND ${key.condition}`)} AS ${sql.identifier(`k${index}`)}`,
-      );
-    }
-    return counted;
-  });
-  const [rows] = (await db.execute(sql`SELECT ${sql.join(parts, sql`, `)}`)) as unknown as [
-    Record<string, number | string | null>[],
-  ];
-  const row = rows[0] ?? {};
-  const counts = terms.map((term, index) => ({
-    term: Number(row[`t${index}`] ?? 0),
-    key: keyFor(term) ? Number(row[`k${index}`] ?? 0) : null,
-  }));
-  countMemo.set(memoKey, counts);
-  return counts;
+    const row = rows[0] ?? {};
+    missing.forEach((term, index) =>
+      countMemo.set(memoKey(term), {
+        term: Number(row[`t${index}`] ?? 0),
+        key: keyFor(term) ? Number(row[`k${index}`] ?? 0) : null,
+      }),
+    );
+  }
+  return terms.map((term) => countMemo.get(memoKey(term)) ?? { term: 0, key: null });
+}
+
+/**
+ * The optimiser's estimate of a common term's words (its index dives: within about 2x, never read in full), to rank
+ * terms the capped count cannot tell apart. Memoised per term.
+ */
+async function commonTermEstimate(db: Db, kind: SearchWordKind, term: string): Promise<number> {
+  const memoKey = `${kind}\u0000${term}`;
+  const cached = estimateMemo.get(memoKey);
+  if (cached !== undefined) return cached;
+  const [rows] = (await db.execute(
+    sql`EXPLAIN SELECT 1 FROM search_words AS w FORCE INDEX (search_words_word_idx) WHERE ${termRange(kind, term)}`,
+  )) as unknown as [{ rows: number | string | null }[]];
+  const estimate = Math.max(WORD_COUNT_CAP, Number(rows[0]?.rows ?? WORD_COUNT_CAP));
+  estimateMemo.set(memoKey, estimate);
+  return estimate;
+}
+
+/**
+ * The terms' sizes, rarest first: exact below the cap; above it, when several terms are common, the optimiser's
+ * estimate, so that two common words are driven by the rarer and the other is probed (each candidate of the driver
+ * costs one probe per other term: docs/architecture.md, "Search by any word").
+ */
+async function rankTerms(db: Db, kind: SearchWordKind, terms: string[]) {
+  const counts = await termCounts(db, kind, terms);
+  const common = counts.filter((count) => count.term >= WORD_COUNT_CAP).length;
+  const ranked = await Promise.all(
+    terms.map(async (term, index) => {
+      const counted = counts[index] ?? { term: 0, key: null };
+      const size =
+        counted.term >= WORD_COUNT_CAP && common > 1 ? await commonTermEstimate(db, kind, term) : counted.term;
+      return { term, counts: counted, size };
+    }),
+  );
+  // A stable sort: equal sizes keep the search's order.
+  return ranked.sort((left, right) => left.size - right.size);
 }
 
 /** Index entries a key walk reads to fill the page, against the entries the term's range holds (sorted after). */
@@ -157,29 +201,26 @@ export async function wordSearchKeySql(db: Db, query: WordSearchQuery): Promise<
   const { kind, terms } = query;
   const path = query.path ?? 'auto';
   const wanted = (query.plan.kind === 'after' ? query.plan.offset : 0) + query.take;
-  let driver = 0;
-  let useKey = path === 'keys';
-  if (path === 'auto') {
-    const counts = await termCounts(db, kind, terms);
-    counts.forEach((count, index) => {
-      if (count.term < (counts[driver]?.term ?? Infinity)) driver = index;
-    });
-    const chosen = counts[driver];
-    useKey = chosen !== undefined && keyIsCheaper(chosen, wanted);
-  }
-  const term = terms[driver] ?? '';
+  // Rarest first: the first drives the page, the others are probed per candidate in that order (the rarest rejects
+  // the most candidates first).
+  const ranked =
+    path === 'auto' ? await rankTerms(db, kind, terms) : terms.map((term) => ({ term, counts: null, size: 0 }));
+  const [driver, ...others] = ranked;
+  const term = driver?.term ?? '';
+  const useKey = path === 'keys' || (driver?.counts ? keyIsCheaper(driver.counts, wanted) : false);
   const key = useKey ? keyFor(term) : null;
   const pattern = prefixPattern(term);
   const direction = query.plan.kind === 'before' ? sql`ASC` : sql`DESC`;
+  // Cheap tests first, then one probe per other term, and only for the candidates left, the driving term's duplicates.
   const conditions = [
     sql`w.kind = ${kind}`,
     key?.condition,
     sql`w.word LIKE ${pattern}`,
-    // One row per record: the record's first word (in the key's order) that starts with the term.
-    sql`${hasWord(kind, term, 'd', sql`d.word < w.word`)} IS NULL`,
-    ...terms.filter((_, index) => index !== driver).map((other) => sql`${hasWord(kind, other)} IS NOT NULL`),
     keyset(query.plan),
     ...createdWithin(query.created),
+    ...others.map((other) => sql`${hasWord(kind, other.term)} IS NOT NULL`),
+    // One row per record: the record's first word (in the key's order) that starts with the term.
+    sql`${hasWord(kind, term, 'd', sql`d.word < w.word`)} IS NULL`,
     query.conditions,
   ].filter((condition): condition is SQL => condition !== undefined);
   const table = sql.identifier(query.table);
