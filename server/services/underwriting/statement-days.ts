@@ -51,14 +51,18 @@ export type CarriedDate = { date: RowDate; textX0: number; edges: Set<number> };
  */
 export function carriedRow(line: Line, carried: CarriedDate, heading: Heading | null): boolean {
   const first = line.cells[0];
-  const tolerance = Math.max(3, line.fontSize * 0.5);
+  const tolerance = Math.max(3, Math.round(line.fontSize * 0.5));
   if (!first || Math.abs(first.x0 - carried.textX0) > tolerance || !undatedRow(line)) return false;
-  const edges = [...carried.edges];
   const headed = (cell: Cell) =>
     heading?.cells.some((item) => item.x0 <= cell.x1 + tolerance && cell.x0 <= item.x1 + tolerance) ?? false;
-  return line.cells.every(
-    (cell) => !cell.money || edges.some((edge) => Math.abs(edge - cell.x1) <= tolerance) || headed(cell),
-  );
+  return line.cells.every((cell) => !cell.money || endsAtEdge(carried.edges, cell.x1, tolerance) || headed(cell));
+}
+
+/** An amount ending at `x` ends at one of a listing's column edges (whole points), within `tolerance` points. */
+function endsAtEdge(edges: ReadonlySet<number>, x: number, tolerance: number): boolean {
+  const edge = Math.round(x);
+  for (let near = edge - tolerance; near <= edge + tolerance; near += 1) if (edges.has(near)) return true;
+  return false;
 }
 
 /**
@@ -74,11 +78,8 @@ export function joinedRow(line: Line, amountEdges: ReadonlySet<number>): Line | 
   const split = splitTrailingAmount(first);
   if (!split || findDateMentions(split.words.text).length > 0) return null;
   const tolerance = Math.max(2, Math.round(line.fontSize * 0.3));
-  const edge = Math.round(split.amount.x1);
   const at = (x: number) => Math.abs(x - split.amount.x1) <= tolerance;
-  const listed = Array.from({ length: tolerance * 2 + 1 }, (_, step) => edge - tolerance + step).some((x) =>
-    amountEdges.has(x),
-  );
+  const listed = endsAtEdge(amountEdges, split.amount.x1, tolerance);
   if (rest.length > 0 && (!listed || rest.some((cell) => at(cell.x1)))) return null;
   const joined: Line = { ...line, cells: [split.words, split.amount, ...rest] };
   return undatedRow(joined) ? joined : null;

@@ -409,9 +409,12 @@ function layoutOf(sources: Set<DirectionSource>): StatementLayout {
   return 'signed-amount';
 }
 
-/** A row's date, description start and amount edges for the undated rows below it; amount edges gather up the table. */
+/**
+ * A row's date, description start and amount edges for the undated rows below it; amount edges gather up the table
+ * in one set (whole points: at most a page's width of them).
+ */
 function carryFrom(row: Row, previous: CarriedDate | null): CarriedDate {
-  const edges = new Set(previous?.edges);
+  const edges = previous?.edges ?? new Set<number>();
   for (const cell of row.money) edges.add(Math.round(cell.x1));
   return { date: row.date, textX0: row.textX0, edges };
 }
