@@ -1,4 +1,5 @@
-import { datetime, index, mysqlEnum, mysqlTable, primaryKey, varchar } from 'drizzle-orm/mysql-core';
+import { sql } from 'drizzle-orm';
+import { bigint, datetime, index, mysqlEnum, mysqlTable, primaryKey, varchar } from 'drizzle-orm/mysql-core';
 
 /** Which list a word belongs to: an application's (business, owner, email) or an applicant's (name, email, business). */
 export const SEARCH_WORD_KINDS = ['application', 'applicant'] as const;
@@ -19,10 +20,17 @@ export const searchWords = mysqlTable(
     recordId: varchar('record_id', { length: 36 }).notNull(),
     word: varchar('word', { length: SEARCH_WORD_MAX }).notNull(),
     createdAt: datetime('created_at').notNull(),
+    /**
+     * The record's signature, the same on each of its rows: one bit per distinct three-character word start (a hash
+     * of it, 64 bits), every bit for a start that is not plain ASCII. A search word of three or more characters can
+     * only match a record whose signature has its start's bit, so the words a search walks are tested from the index
+     * entry itself before any other word of the record is looked up (migration search_words_signature).
+     */
+    sig: bigint('sig', { mode: 'bigint', unsigned: true }).notNull().default(sql`0`),
   },
   (t) => [
     primaryKey({ columns: [t.kind, t.recordId, t.word] }),
     // A word's range ("bak%"), for terms few words share: the matches, sorted after.
-    index('search_words_word_idx').on(t.kind, t.word, t.createdAt, t.recordId),
+    index('search_words_word_idx').on(t.kind, t.word, t.createdAt, t.recordId, t.sig),
   ],
 );

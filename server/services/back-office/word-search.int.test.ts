@@ -187,6 +187,15 @@ describe('search by any word', () => {
     await db.update(applications).set({ businessName: 'Wombat Tea House' }).where(eq(applications.id, row.id));
     expect(await search('emporium')).toEqual([]);
     expect(await search('wom tea')).toEqual([row.id]);
+    // Every row of the record carries one signature: the bits of its words' starts, renamed with them.
+    const [signatures] = (await db.execute(sql`
+      SELECT COUNT(DISTINCT sig) AS kinds, MIN(sig) = BIT_OR(search_word_bit(word)) AS exact,
+             MIN(sig) & (1 << (CRC32('quo') % 64)) AS quokka, MIN(sig) & (1 << (CRC32('wom') % 64)) AS wombat
+        FROM search_words WHERE kind = 'application' AND record_id = ${row.id}`)) as unknown as [
+      { kinds: number; exact: number; quokka: bigint | number | string; wombat: bigint | number | string }[],
+    ];
+    expect(signatures[0]).toMatchObject({ kinds: 1, exact: 1 });
+    expect(Number(signatures[0]?.wombat)).toBeGreaterThan(0);
     await db.delete(applications).where(eq(applications.id, row.id));
     expect(await search('wombat')).toEqual([]);
 
@@ -199,6 +208,35 @@ describe('search by any word', () => {
     expect(await found()).not.toContain(client.id);
     await db.update(users).set({ role: 'client' }).where(eq(users.id, client.id));
     expect(await found()).toContain(client.id);
+  });
+
+  it('finds a word whose start is not plain ASCII by the terms the collation matches it with', async () => {
+    const db = database.db;
+    const deps = { db };
+    const row = await insertApplication({ db, businessName: 'Éclair Órbita Pâtisserie', createdAt: minutesAgo(0) });
+    try {
+      const like = async (word: string, term: string) => {
+        const [found] = (await db.execute(sql`SELECT ${word} LIKE ${`${term}%`} AS hit`)) as unknown as [
+          { hit: number }[],
+        ];
+        return found[0]?.hit === 1;
+      };
+      for (const search of ['orb ecl', 'ecl orb', 'pat orbita', 'éclair pât']) {
+        // Found exactly when the database's own comparison says each word starts with its term.
+        const words = ['éclair', 'órbita', 'pâtisserie'];
+        const terms = searchTerms(search);
+        const hits = await Promise.all(
+          terms.map(async (term) => (await Promise.all(words.map((word) => like(word, term)))).some(Boolean)),
+        );
+        const expected = hits.every(Boolean) ? [row.id] : [];
+        for (const path of PATHS) {
+          const page = await listApplications(deps, listApplicationsSchema.parse({ search }), { path });
+          expect(ids(page.items), `${path} "${search}"`).toEqual(expected);
+        }
+      }
+    } finally {
+      await db.delete(applications).where(eq(applications.id, row.id));
+    }
   });
 
   it('reads a common term newest first from its prefix key, with no sort (query plan)', async () => {
@@ -239,13 +277,15 @@ describe('search by any word', () => {
   });
   it('drives two common words by the rarer, whatever their order in the search, and lists exactly their records', async () => {
     const db = database.db;
-    // More words than the count's cap for both terms: 5,000 records with "zetas", every second one also "omegaxyz".
+    // More words than the count's cap for both terms: 5,000 records with "zetas", every second one also "omegaxyz"
+    // (each row with its record's signature, as the triggers write it).
     const rows = (words: string, every: number) => sql`
-      INSERT INTO search_words (kind, record_id, word, created_at)
+      INSERT INTO search_words (kind, record_id, word, created_at, sig)
       WITH d (x) AS (SELECT 0 UNION ALL SELECT 1 UNION ALL SELECT 2 UNION ALL SELECT 3 UNION ALL SELECT 4
                      UNION ALL SELECT 5 UNION ALL SELECT 6 UNION ALL SELECT 7 UNION ALL SELECT 8 UNION ALL SELECT 9),
            n (i) AS (SELECT 1 + a.x + 10 * b.x + 100 * c.x + 1000 * e.x FROM d AS a, d AS b, d AS c, d AS e)
-      SELECT 'application', CONCAT('rank-', LPAD(i, 6, '0')), ${words}, TIMESTAMP('2001-01-01') - INTERVAL i SECOND
+      SELECT 'application', CONCAT('rank-', LPAD(i, 6, '0')), ${words}, TIMESTAMP('2001-01-01') - INTERVAL i SECOND,
+             search_word_bit('zetas') | IF(i % 2 = 0, search_word_bit('omegaxyz'), 0)
         FROM n WHERE i <= 5000 AND i % ${every} = 0`;
     await db.execute(rows('zetas', 1));
     await db.execute(rows('omegaxyz', 2));

@@ -17,7 +17,8 @@ import type { PagePlan } from './cursor';
 // and its way in; when several terms pass the count's cap, the optimiser's estimate ranks them. Each candidate costs
 // one probe per other term, rarest first, and the driving term's duplicate check runs only on the candidates left:
 // two common words that rarely meet (a first name and a business word at 1M applications: ~1,400 candidates a page)
-// cost one probe per candidate, not two.
+// cost one probe per candidate, not two. Before that, the record's word signature, read from the walked index entry,
+// refuses most candidates that lack another term's three-character start without any probe.
 
 /** Lengths of the prefix keys on search_words, longest first. */
 export const WORD_KEY_LENGTHS = [9, 6, 4, 3, 2] as const;
@@ -188,6 +189,21 @@ function hasWord(kind: SearchWordKind, term: string, alias: 'o' | 'd' = 'o', ext
   return sql`(SELECT 1 FROM search_words AS ${o} FORCE INDEX (${sql.identifier(key ? key.index : 'PRIMARY')}) WHERE ${where} AND ${o}.word LIKE ${prefixPattern(term)}${extra ? sql` AND ${extra}` : sql``} LIMIT 1)`;
 }
 
+/**
+ * The signature bits (migration search_words_signature) a record needs to match every one of these terms: the bit of
+ * each term's first three characters when they are plain lowercase ASCII; the database's own CRC32, so that the bit
+ * is computed one way. Undefined when no term has one.
+ */
+function signatureTest(terms: string[]): SQL | undefined {
+  const starts = [...new Set(terms.filter((term) => /^[a-z0-9]{3}/.test(term)).map((term) => term.slice(0, 3)))];
+  if (starts.length === 0) return undefined;
+  const mask = sql.join(
+    starts.map((start) => sql`(1 << (CRC32(${start}) % 64))`),
+    sql` | `,
+  );
+  return sql`(w.sig & (${mask})) = (${mask})`;
+}
+
 function keyset(plan: PagePlan): SQL | undefined {
   const cursor = plan.cursor;
   if (!cursor) return undefined;
@@ -218,6 +234,8 @@ export async function wordSearchKeySql(db: Db, query: WordSearchQuery): Promise<
     sql`w.word LIKE ${pattern}`,
     keyset(query.plan),
     ...createdWithin(query.created),
+    // Read from the walked index entry itself: most candidates that lack another term go without a lookup.
+    signatureTest(others.map((other) => other.term)),
     ...others.map((other) => sql`${hasWord(kind, other.term)} IS NOT NULL`),
     // One row per record: the record's first word (in the key's order) that starts with the term.
     sql`${hasWord(kind, term, 'd', sql`d.word < w.word`)} IS NULL`,

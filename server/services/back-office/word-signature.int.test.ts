@@ -1,0 +1,96 @@
+// The word signature (migration search_words_signature, docs/architecture.md "Search by any word") on a database that
+// already holds records: the migration gives their words the signature the triggers give new records, and a search
+// of two words finds them on every way in.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/mysql2';
+import { migrate } from 'drizzle-orm/mysql2/migrator';
+import mysql from 'mysql2/promise';
+import { afterAll, describe, expect, it } from 'vitest';
+import { listApplicationsSchema } from '../../../src/shared/schemas/admin';
+import { createDatabase, MIGRATIONS_DIR, prepareDatabase, splitDatabaseUrl } from '../../db';
+import { insertApplication } from '../../test/factories';
+import { freshDatabase } from '../../test/fresh-database';
+import { getTestDeps } from '../../test/harness';
+import { listApplications } from './application-list';
+
+const own = freshDatabase('signature');
+const folder = mkdtempSync(join(tmpdir(), 'migrations-'));
+afterAll(async () => {
+  rmSync(folder, { recursive: true, force: true });
+  await own.drop();
+});
+
+/** Applies the migrations before search_words_signature only: the database as it was before the signature. */
+async function migrateBeforeSignature(): Promise<void> {
+  cpSync(MIGRATIONS_DIR, folder, { recursive: true });
+  const journalPath = join(folder, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
+  const at = journal.entries.findIndex((entry) => entry.tag.endsWith('_search_words_signature'));
+  expect(at).toBeGreaterThan(0);
+  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
+  const { serverUrl, database } = splitDatabaseUrl(own.url);
+  const admin = await mysql.createConnection({ uri: serverUrl });
+  await admin.query(`CREATE DATABASE \`${database}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  await admin.end();
+  const connection = await mysql.createConnection({ uri: own.url, timezone: 'Z' });
+  try {
+    await migrate(drizzle(connection), { migrationsFolder: folder });
+  } finally {
+    await connection.end();
+  }
+}
+
+describe('the word signature on records written before it', () => {
+  it('is given to every word of every record, and two-word searches find them', async () => {
+    await getTestDeps(); // the run's data key, which the application factory encrypts with
+    await migrateBeforeSignature();
+    const before = createDatabase(own.url);
+    const rows = [];
+    try {
+      for (const [businessName, ownerName] of [
+        ['Quokka Yarn Emporium', 'Olivia Stone'],
+        ['Olive Grove Deli', 'Marcus Quinn'],
+        ['Éclair Órbita Pâtisserie', 'Zoë Ñandú'],
+      ] as const) {
+        // Through the table only: these columns are the same before and after the migration.
+        rows.push(await insertApplication({ db: before.db, businessName, ownerName }));
+      }
+    } finally {
+      await before.close();
+    }
+    await prepareDatabase(own.url);
+    const after = createDatabase(own.url);
+    try {
+      const [signatures] = (await after.db.execute(sql`
+        SELECT record_id, COUNT(DISTINCT sig) AS kinds, MIN(sig) = BIT_OR(search_word_bit(word)) AS exact,
+               MIN(sig) = 18446744073709551615 AS every_bit
+          FROM search_words WHERE kind = 'application' GROUP BY record_id`)) as unknown as [
+        { record_id: string; kinds: number; exact: number; every_bit: number }[],
+      ];
+      expect(signatures).toHaveLength(rows.length);
+      for (const signature of signatures) expect(signature).toMatchObject({ kinds: 1, exact: 1 });
+      // A start that is not plain ASCII ("écl") sets every bit: the collation may match it with "ecl".
+      const accented = rows[2]?.id;
+      expect(signatures.map((signature) => [signature.record_id === accented, signature.every_bit])).toEqual(
+        signatures.map((signature) => [signature.record_id === accented, signature.record_id === accented ? 1 : 0]),
+      );
+      const found = async (search: string, path: 'auto' | 'range' | 'keys') =>
+        (await listApplications({ db: after.db }, listApplicationsSchema.parse({ search }), { path })).items.map(
+          (item) => item.id,
+        );
+      for (const path of ['auto', 'range', 'keys'] as const) {
+        expect(await found('oli emp', path), path).toEqual([rows[0]?.id]);
+        expect(await found('oli gro', path), path).toEqual([rows[1]?.id]);
+        expect(await found('quinn olive', path), path).toEqual([rows[1]?.id]);
+        expect(await found('ecl orb', path), path).toEqual([accented]);
+        expect(await found('oli quin', path), path).toEqual([rows[1]?.id]);
+        expect(await found('oli zzz', path), path).toEqual([]);
+      }
+    } finally {
+      await after.close();
+    }
+  });
+});
