@@ -132,9 +132,13 @@ async function readRecord(file: string, binding: string): Promise<Record<string,
   }
 }
 
-/** A full upload disk: a generic 503 the client may retry (the same answer the upload parser gives). */
-const isStorageFull = (error: unknown) => ['ENOSPC', 'EDQUOT'].includes(String((error as { code?: unknown }).code));
-const storageFull = () =>
+/**
+ * A full upload disk (docs/security.md N3): a generic 503 the client may retry, never "malformed" and never a 500.
+ * Every write under the storage root (upload parts, cleaned images, sealed documents, key records) answers so.
+ */
+export const isStorageFull = (error: unknown) =>
+  ['ENOSPC', 'EDQUOT'].includes(String((error as { code?: unknown }).code));
+export const storageFull = () =>
   new AppError('SERVICE_UNAVAILABLE', 'Service temporarily unavailable. Please try again shortly.', {
     retryAfterSeconds: 30,
   });

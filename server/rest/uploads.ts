@@ -6,7 +6,7 @@ import sjson from 'secure-json-parse';
 import { MAX_BANK_STATEMENTS, MAX_FILE_BYTES } from '../../src/shared/constants';
 import { APPLICATION_MESSAGES, DOCUMENT_FIELDS, type DocumentField } from '../../src/shared/schemas/application';
 import { randomToken } from '../lib/crypto';
-import type { DocumentStorage } from '../lib/storage';
+import { type DocumentStorage, isStorageFull, storageFull } from '../lib/storage';
 import { type UploadedDocument, quarantineTestFiles, type WarnLog } from '../services/applications/index';
 import { AppError } from '../lib/errors';
 
@@ -44,13 +44,6 @@ export type ReceivedUpload = {
 };
 
 type FormInternals = { _error: (error: Error) => void; error?: Error };
-
-/** Upload disk full (docs/security.md N3): a generic 503 the client may retry, never "malformed" and never a 500. */
-const storageFull = () =>
-  new AppError('SERVICE_UNAVAILABLE', 'Service temporarily unavailable. Please try again shortly.', {
-    retryAfterSeconds: 30,
-  });
-const isStorageFull = (error: unknown) => ['ENOSPC', 'EDQUOT'].includes(String((error as { code?: unknown }).code));
 
 const isDocumentField = (name: string): name is DocumentField => (DOCUMENT_FIELDS as readonly string[]).includes(name);
 const printable = (name: string) => name.replace(/[^\w.-]/g, '?').slice(0, 40);

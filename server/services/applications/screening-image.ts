@@ -4,6 +4,7 @@ import { rename, rm } from 'node:fs/promises';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { imageSize } from 'image-size';
+import { isStorageFull, storageFull } from '../../lib/storage';
 import { readRange } from './screening-malware';
 
 // Images: dimensions bounded (a "pixel flood" decodes to gigabytes) and metadata (EXIF with GPS, XMP, text chunks)
@@ -398,7 +399,8 @@ export async function stripImageMetadata(
     await rename(cleaned, filePath);
   } catch (error) {
     await rm(cleaned, { force: true });
-    throw error;
+    // The cleaned copy is written beside the upload: a full disk is the generic 503, not a 500.
+    throw isStorageFull(error) ? storageFull() : error;
   }
   return { size, sha256: hash.digest('hex'), removed: stripper.removed };
 }
