@@ -29,7 +29,7 @@ import {
   readPart,
   signedCents,
 } from './statement-rows';
-import { CHECK_IMAGES } from './statement-words';
+import { CHECK_FACE, CHECK_IMAGES, postingOf } from './statement-words';
 import {
   type BalanceLabel,
   accountKind,
@@ -96,6 +96,8 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
   let pendingAccount: StatementAccount | null = null;
   let titleKind: StatementAccount['kind'] = null;
   let imagesPage: number | null = null;
+  // Under a title over items not posted in the period (pending, holds): how many rows it has left out.
+  let unposted: { skipped: number } | null = null;
   let segment: DraftSegment | null = null;
   // Statements listing several accounts (checking, then savings) close one account before opening the next; the
   // next one is a statement period of its own.
@@ -109,6 +111,7 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
     if (!current.closedAfterRows && !another) return current;
     section = null;
     heading = null;
+    unposted = null;
     const next = newSegment(current.period);
     next.account = pendingAccount;
     pendingAccount = null;
@@ -128,6 +131,7 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
     heading = null;
     dayDate = null;
     carry = null;
+    unposted = null;
   };
   // The two labelled fields of a period printed apart, and labels waiting for their dates on the line below.
   const fields: {
@@ -158,6 +162,8 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
     if (line.cells.some((cell) => cell.money)) lastAmountLine = index;
     if (lastRow && lastRow.page !== line.page) lastRow = null;
     if (imagesPage !== null && imagesPage !== line.page) imagesPage = null;
+    // A check's face is a check image (its amount and date are the check's, already listed as a row).
+    if (CHECK_FACE.test(line.text)) imagesPage = line.page;
     if (days.has(index)) {
       dayDate = days.get(index) ?? null;
       lastRow = null;
@@ -211,6 +217,10 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
           ? [readPart({ date: carried.date, reference: null, cells: line.cells }, line)]
           : dated;
     if (imagesPage !== null && reads.length > 0) continue;
+    if (unposted && reads.length > 0) {
+      unposted.skipped += 1;
+      continue;
+    }
     if (reads.some((read) => read.kind !== 'skip')) {
       let accepted = false;
       for (const read of reads) {
@@ -310,6 +320,8 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
       heading = merged;
       lastHeading = merged;
       imagesPage = null;
+      // A heading after the left-out rows starts another table; one right under the title is that block's own.
+      if (unposted && unposted.skipped > 0) unposted = null;
       lastRow = null;
       continue;
     }
@@ -329,8 +341,15 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
     lastRow = null;
     awaiting = imagesPage === null ? awaitingRow(parts, dated, line) : null;
     if (CHECK_IMAGES.test(line.text) && line.text.length <= 60) imagesPage = line.page;
+    const posting = line.cells.some((cell) => cell.money) ? null : postingOf(line.text);
+    if (posting === 'unposted') {
+      unposted = { skipped: 0 };
+      continue;
+    }
+    if (posting === 'posted') unposted = null;
     const change = detectSection(line);
     if (change) {
+      unposted = null;
       section = change.direction;
       heading = null;
       dayDate = null;

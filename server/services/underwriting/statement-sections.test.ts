@@ -1,0 +1,100 @@
+// Blocks of a statement that list money but are not the period's posted transactions: items still pending, holds,
+// check images. And a period printed in two forms on different pages of one statement.
+import { describe, expect, it } from 'vitest';
+import { page, parse, right, rowsOf } from './test-pages';
+
+const posted = (): Array<Array<[number, string]>> => [
+  [[40, 'Posted Transactions']],
+  [[40, 'Date'], [90, 'Description'], [440, 'Amount'], [520, 'Balance']],
+  [[40, '04/01'], [90, 'RENT PAYMENT'], right(470, '-500.00'), right(560, '500.00')],
+  [[40, '04/02'], [90, 'CARD SETTLEMENT'], right(470, '300.00'), right(560, '800.00')],
+];
+
+describe('blocks that are not posted transactions', () => {
+  it('leaves out pending items and holds listed before the posted rows', () => {
+    const statement = parse([
+      page([
+        [[40, 'Statement Period: 04/01/2026 - 04/30/2026']],
+        [[40, 'Beginning Balance'], right(330, '1,000.00')],
+        [[40, 'Ending Balance'], right(330, '800.00')],
+        [[40, 'Pending Transactions (not yet posted; not included in balances)']],
+        [[40, '04/30'], [90, 'CARD AUTH HOME DEPOT'], right(470, '-312.18')],
+        [[40, '04/30'], [90, 'MERCHANT DEPOSIT PENDING'], right(470, '2,145.00')],
+        [[40, 'Holds']],
+        [[40, '04/28'], [90, 'DEPOSIT HOLD RELEASES 05/03'], right(470, '1,500.00')],
+        ...posted(),
+      ]),
+    ]);
+    expect(rowsOf(statement)).toEqual([
+      ['2026-04-01', 'RENT PAYMENT', 500_00, 'debit'],
+      ['2026-04-02', 'CARD SETTLEMENT', 300_00, 'credit'],
+    ]);
+    expect(statement.segments[0]?.balanceCheck.status).toBe('reconciled');
+  });
+
+  it('leaves out pending items listed after the posted rows, under their own column heading', () => {
+    const statement = parse([
+      page([
+        [[40, 'Statement Period: 04/01/2026 - 04/30/2026']],
+        [[40, 'Beginning Balance'], right(330, '1,000.00')],
+        [[40, 'Ending Balance'], right(330, '800.00')],
+        ...posted(),
+        [[40, 'PENDING ITEMS']],
+        [[40, 'Date'], [90, 'Description'], [440, 'Amount']],
+        [[40, '04/30'], [90, 'ACH DEBIT RAPIDFUND CAPITAL'], right(470, '-425.00')],
+      ]),
+    ]);
+    expect(rowsOf(statement)).toHaveLength(2);
+    expect(statement.segments[0]?.balanceCheck.status).toBe('reconciled');
+  });
+
+  it('reads the rows after a line that only mentions pending items in passing', () => {
+    const statement = parse([
+      page([
+        [[40, 'Statement Period: 04/01/2026 - 04/30/2026']],
+        [[40, 'Beginning Balance'], right(330, '1,000.00')],
+        [[40, 'Ending Balance'], right(330, '800.00')],
+        [[40, 'Pending deposits: none']],
+        [[40, 'Date'], [90, 'Description'], [440, 'Amount'], [520, 'Balance']],
+        [[40, '04/01'], [90, 'RENT PAYMENT'], right(470, '-500.00'), right(560, '500.00')],
+        [[40, '04/02'], [90, 'CARD SETTLEMENT'], right(470, '300.00'), right(560, '800.00')],
+      ]),
+    ]);
+    expect(rowsOf(statement)).toHaveLength(2);
+  });
+
+  it('reads no row from a page of check images, whatever its title also names', () => {
+    const statement = parse([
+      page([
+        [[40, 'Statement Period: 04/01/2026 - 04/30/2026']],
+        [[40, 'Beginning Balance'], right(330, '1,000.00')],
+        [[40, 'Ending Balance'], right(330, '800.00')],
+        ...posted(),
+      ]),
+      page([
+        [[40, 'Check Images - Account XXXXXX9589']],
+        [[40, 'KESTREL AUTO REPAIR INC'], [200, '2861']],
+        [[150, '04/25/2026']],
+        [[40, 'PAY TO THE ORDER OF SUPPLIER'], [200, '$1,400.16']],
+        [[40, 'Check #2861 Posted 04/28 Amount 1,400.16']],
+      ]),
+    ]);
+    expect(rowsOf(statement)).toHaveLength(2);
+    expect(statement.segments[0]?.balanceCheck.status).toBe('reconciled');
+  });
+
+  it('reads a check image box as no row even without a check images title', () => {
+    const statement = parse([
+      page([
+        [[40, 'Statement Period: 04/01/2026 - 04/30/2026']],
+        [[40, 'Beginning Balance'], right(330, '1,000.00')],
+        [[40, 'Ending Balance'], right(330, '800.00')],
+        ...posted(),
+        [[40, 'KESTREL AUTO REPAIR INC'], [200, '2861']],
+        [[150, '04/25/2026']],
+        [[40, 'PAY TO THE ORDER OF SUPPLIER'], [200, '$1,400.16']],
+      ]),
+    ]);
+    expect(rowsOf(statement)).toHaveLength(2);
+  });
+});
