@@ -33,6 +33,7 @@ import { CHECK_FACE, CHECK_IMAGES, postingOf } from './statement-words';
 import {
   type BalanceLabel,
   accountKind,
+  datedWithin,
   detectAccount,
   detectBalanceLabels,
   labelsAbove,
@@ -125,7 +126,10 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
   const startPeriod = (period: { start: string; end: string }, evenAfterRows: boolean) => {
     const current: DraftSegment | null = segment;
     if (current?.period && current.period.start === period.start && current.period.end === period.end) return;
-    if (current && !current.period && (evenAfterRows || current.rows.length === 0)) current.period = period;
+    // A period first printed over a later page (its first page printed one the reader did not find) is the period
+    // of the rows before it when they all fall in it.
+    const before = current?.rows.map((row) => row.date) ?? [];
+    if (current && !current.period && (evenAfterRows || datedWithin(before, period))) current.period = period;
     else segment = newSegment(period);
     section = null;
     heading = null;

@@ -97,4 +97,52 @@ describe('blocks that are not posted transactions', () => {
     ]);
     expect(rowsOf(statement)).toHaveLength(2);
   });
+
+  it('keeps one period printed in words on the first page and in figures on the next, beside an address', () => {
+    const statement = parse([
+      page([
+        [[40, 'KESTREL AUTO REPAIR INC'], [300, 'Account Number: XXXXXX9589']],
+        [[40, '1420 COMMERCE BLVD STE 4'], [300, 'April 1, 2026 to April 30, 2026']],
+        [[40, 'Beginning Balance on April 1, 2026'], right(330, '1,000.00')],
+        [[40, 'Ending Balance on April 30, 2026'], right(330, '800.00')],
+        [[40, 'Date'], [90, 'Description'], [440, 'Amount'], [520, 'Balance']],
+        [[40, 'Apr 1'], [90, 'RENT PAYMENT'], right(470, '-500.00'), right(560, '500.00')],
+      ]),
+      page([
+        [[40, 'KESTREL AUTO REPAIR INC Account XXXXXX9589 04/01/2026 - 04/30/2026 Page 2']],
+        [[40, 'Date'], [90, 'Description'], [440, 'Amount'], [520, 'Balance']],
+        [[40, 'Apr 2'], [90, 'CARD SETTLEMENT'], right(470, '300.00'), right(560, '800.00')],
+      ]),
+    ]);
+    expect(statement.segments).toHaveLength(1);
+    expect(statement.segments[0]).toMatchObject({ periodStart: '2026-04-01', periodEnd: '2026-04-30' });
+    expect(rowsOf(statement)).toHaveLength(2);
+    expect(statement.segments[0]?.balanceCheck.status).toBe('reconciled');
+  });
+
+  it('takes a period printed first over the second page as the period of the rows before it, when they fall in it', () => {
+    const pages = (firstDate: string) => [
+      page([
+        [[40, 'Beginning Balance'], right(330, '1,000.00')],
+        [[40, 'Date'], [90, 'Description'], [440, 'Amount'], [520, 'Balance']],
+        [[40, firstDate], [90, 'RENT PAYMENT'], right(470, '-500.00'), right(560, '500.00')],
+      ]),
+      page([
+        [[40, 'Account XXXXXX9589 04/01/2026 - 04/30/2026 Page 2']],
+        [[40, 'Date'], [90, 'Description'], [440, 'Amount'], [520, 'Balance']],
+        [[40, '04/02'], [90, 'CARD SETTLEMENT'], right(470, '300.00'), right(560, '800.00')],
+        [[40, 'Ending Balance'], right(330, '800.00')],
+      ]),
+    ];
+    const one = parse(pages('04/01'));
+    expect(one.segments.map((segment) => [segment.periodStart, segment.transactions.length])).toEqual([
+      ['2026-04-01', 2],
+    ]);
+    expect(one.segments[0]?.balanceCheck.status).toBe('reconciled');
+    // Rows of another month before it are another statement's.
+    expect(parse(pages('03/01/2026')).segments.map((segment) => segment.periodStart)).toEqual([
+      '2026-03-01',
+      '2026-04-01',
+    ]);
+  });
 });
