@@ -29,7 +29,7 @@ import {
   readPart,
   signedCents,
 } from './statement-rows';
-import { CHECK_FACE, CHECK_IMAGES, postingOf } from './statement-words';
+import { CHECK_FACE, CHECK_IMAGES, TYPE_COLUMN, TYPE_WORD, postingOf } from './statement-words';
 import {
   type BalanceLabel,
   accountKind,
@@ -51,6 +51,43 @@ import { finishSegment } from './statement-segment';
 import { findHolderNames } from './statement-holder';
 import { carriedRow, dayBalance, dayListing, joinedRow, undatedRow, type CarriedDate } from './statement-days';
 import type { RowDate } from './dates';
+
+/**
+ * Descriptions printed above their rows: a table whose dated lines print only the entry's type ("06/01 Debit 5,400.00
+ * 8,285.89") with its words on the line above. The lines under a column heading wait; the first row that prints only
+ * a type is kept as it is, and when the next one does too, with text lines between them, the table is found to print
+ * descriptions above: both rows take the lines above them, and so does every later row.
+ */
+type DescriptionsAbove = { lines: string[]; first: { row: Row; lines: string[] } | null; on: boolean };
+
+/** An entry's kind printed alone where a description would be. */
+const ENTRY_KIND = /^(checks?|fees?|transfer|wire|interest|payment|adjustment|reversal|dividend|service charge)$/i;
+
+const typeOnly = (row: Row) => {
+  const words = row.text.join(' ').trim();
+  return words === '' || TYPE_WORD.test(words) || TYPE_COLUMN.test(words) || ENTRY_KIND.test(words);
+};
+
+function takeAbove(row: Row, lines: string[]): void {
+  const words = row.text.join(' ').trim();
+  if (TYPE_WORD.test(words)) row.typeWord ??= /^(credit|deposit|cr)$/i.test(words) ? 'credit' : 'debit';
+  row.text = typeOnly(row) ? [...lines] : [...lines, ...row.text];
+  row.continuation = [];
+}
+
+/** The table's state after `row` (its text lines since the last row are `above.lines`); null: it prints them below. */
+function placeAbove(above: DescriptionsAbove, row: Row): DescriptionsAbove | null {
+  const lines = above.lines;
+  if (above.on) {
+    if (lines.length > 0) takeAbove(row, lines);
+    return { ...above, lines: [] };
+  }
+  if (!above.first) return typeOnly(row) && lines.length > 0 ? { lines: [], first: { row, lines }, on: false } : null;
+  if (!typeOnly(row) || lines.length === 0) return null;
+  takeAbove(above.first.row, above.first.lines);
+  takeAbove(row, lines);
+  return { lines: [], first: null, on: true };
+}
 
 export const NO_TEXT_LAYER_REASON = 'The PDF has no text layer (a scan or photo).';
 
@@ -119,6 +156,7 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
     return next;
   };
   let section: Direction | null = null;
+  let above: DescriptionsAbove | null = null;
   let heading: Heading | null = null;
   let lastHeading: Heading | null = null;
   let lastRow: Row | null = null;
@@ -239,6 +277,7 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
             [segment.account, pendingAccount, section] = [pendingAccount, null, null];
           }
           titleKind = null;
+          if (above) above = placeAbove(above, read.row);
           read.row.section = section;
           read.row.heading = heading;
           if (pendingAccount && !segment.account) [segment.account, pendingAccount] = [pendingAccount, null];
@@ -323,6 +362,8 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
           : columnHeading;
       heading = merged;
       lastHeading = merged;
+      // A table found to print descriptions above its rows keeps doing so over its repeated headings.
+      above = { lines: [], first: null, on: above?.on ?? false };
       imagesPage = null;
       // A heading after the left-out rows starts another table; one right under the title is that block's own.
       if (unposted && unposted.skipped > 0) unposted = null;
@@ -335,6 +376,14 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
     for (const date of line.text.length <= 160 ? findFullDates(line.text) : []) {
       segment ??= newSegment(null);
       if (!segment.anchor || date > segment.anchor) segment.anchor = date;
+    }
+    if (above && parts.length === 0 && !line.cells.some((cell) => cell.money)) {
+      // Under a table that prints descriptions above its rows, text lines wait for the row below.
+      above.lines.push(line.text);
+      if (above.on) {
+        listingLine = index;
+        continue;
+      }
     }
     if (continuing && lastRow) {
       lastRow.continuation.push(line.text);

@@ -145,4 +145,42 @@ describe('blocks that are not posted transactions', () => {
       '2026-04-01',
     ]);
   });
+
+  it('gives each row the description printed above it when the dated lines print only the entry type', () => {
+    const statement = parse([
+      page([
+        [[40, 'Statement Period: 06/01/2026 - 06/30/2026']],
+        [[40, 'Beginning Balance'], right(330, '1,000.00')],
+        [[40, 'Date'], [90, 'Transaction'], [300, 'Withdrawals'], [380, 'Deposits'], [520, 'Balance']],
+        [[40, 'CHECK 3956']],
+        [[40, '06/01'], [90, 'Check'], right(350, '500.00'), right(560, '500.00')],
+        [[40, 'MERCHANT BNKCD DEPOSIT 501172899']],
+        [[40, '06/01'], [90, 'Credit'], right(430, '300.00'), right(560, '800.00')],
+        [[40, 'ACH DEBIT BRIGHTLINE FUNDING']],
+        [[40, 'ID 99812 WEEKLY']],
+        [[40, '06/02'], [90, 'Debit'], right(350, '226.00'), right(560, '574.00')],
+        [[40, 'Ending Balance'], right(330, '574.00')],
+      ]),
+    ]);
+    expect(rowsOf(statement)).toEqual([
+      ['2026-06-01', 'CHECK 3956', 500_00, 'debit'],
+      ['2026-06-01', 'MERCHANT BNKCD DEPOSIT 501172899', 300_00, 'credit'],
+      ['2026-06-02', 'ACH DEBIT BRIGHTLINE FUNDING ID 99812 WEEKLY', 226_00, 'debit'],
+    ]);
+  });
+
+  it('keeps the lines under a row that prints its own words with that row, whatever its neighbours print', () => {
+    const statement = parse([
+      page([
+        [[40, 'Statement Period: 06/01/2026 - 06/30/2026']],
+        [[40, 'Date'], [90, 'Description'], [440, 'Amount']],
+        [[40, 'DEPOSITS AND CREDITS']],
+        [[40, '06/01'], [90, 'DEPOSIT'], right(470, '500.00')],
+        [[40, '06/02'], [90, 'DEPOSIT'], right(470, '300.00')],
+        [[90, 'BRANCH 0012']],
+        [[40, '06/03'], [90, 'ZELLE FROM HARBOR'], right(470, '226.00')],
+      ]),
+    ]);
+    expect(rowsOf(statement).map((row) => row[1])).toEqual(['DEPOSIT', 'DEPOSIT BRANCH 0012', 'ZELLE FROM HARBOR']);
+  });
 });
