@@ -82,7 +82,7 @@ function cellLabel(line: Line, index: number, text: string, last: boolean): Bala
 }
 
 function trailingMoney(text: string): ParsedMoney | null {
-  const match = /(?:^|\s|:)([-\u2212(]?\s?-?\$?\s?[\d,]*\.\d{2}\)?-?(?:\s?(?:CR|DR))?)\s*$/i.exec(text);
+  const match = /(?:^|\s|:)([-\u2212(]?\s?-?\$?\s?[\d,]*\.\d{2}\)?-?(?:\s?(?:CR|DR|OD))?(?:\s?USD)?)\s*$/i.exec(text);
   return match?.[1] ? parseMoney(match[1]) : null;
 }
 
