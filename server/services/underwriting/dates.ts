@@ -146,8 +146,46 @@ export function findFullDates(text: string): string[] {
 
 export type RowDate = { month: number; day: number; year: number | null };
 
-/** A transaction row's date cell: `01/05`, `1-5`, `01/05/24`, `Jan 05`, `05 Jan`, `2024-01-05`, `Jan 5, 2024`. */
+const WEEKDAY_NAMES = [
+  ['sun', 'sunday'],
+  ['mon', 'monday'],
+  ['tue', 'tues', 'tuesday'],
+  ['wed', 'weds', 'wednesday'],
+  ['thu', 'thur', 'thurs', 'thursday'],
+  ['fri', 'friday'],
+  ['sat', 'saturday'],
+];
+
+/** The weekday a word names ("Mon", "TUES.", "Wednesday,"): 0 = Sunday ... 6 = Saturday, or null. */
+export function weekdayIndexOf(word: string): number | null {
+  const name = word.toLowerCase().replace(/[.,]+$/, '');
+  const index = WEEKDAY_NAMES.findIndex((names) => names.includes(name));
+  return index < 0 ? null : index;
+}
+
+/**
+ * A transaction row's date cell: `01/05`, `1-5`, `01/05/24`, `Jan 05`, `05 Jan`, `2024-01-05`, `Jan 5, 2024`, with
+ * the weekday some statements print before or after it (`Mon 01/05`, `01/05 Mon`, `Monday, Jan 5`). A weekday beside
+ * a date that prints its year must be that date's.
+ */
 export function parseRowDate(raw: string): RowDate | null {
+  const text = raw.trim();
+  const plain = parseBareRowDate(text);
+  if (plain) return plain;
+  const space = text.indexOf(' ');
+  const lastSpace = text.lastIndexOf(' ');
+  if (space < 0) return null;
+  const before = weekdayIndexOf(text.slice(0, space));
+  const after = weekdayIndexOf(text.slice(lastSpace + 1));
+  const weekday = before ?? after;
+  if (weekday === null) return null;
+  const date = parseBareRowDate(before !== null ? text.slice(space + 1) : text.slice(0, lastSpace).replace(/,$/, ''));
+  if (!date || date.year === null) return date;
+  const named = weekdayOf(Math.round(Date.UTC(date.year, date.month - 1, date.day) / MS_PER_DAY));
+  return named === weekday ? date : null;
+}
+
+function parseBareRowDate(raw: string): RowDate | null {
   const text = raw.trim();
   const full = readFullDate(text);
   if (full && full.length === text.length) {

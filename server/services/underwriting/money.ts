@@ -3,16 +3,31 @@
 export type ParsedMoney = { cents: number; isNegative: boolean; hasSign: boolean };
 
 // 1,234.56 | 1234.56 | $1,234.56 | -1,234.56 | (1,234.56) | 1,234.56- | 1,234.56 CR | -$1,234.56 | $-1.00 | .50
-// (run on the text with every minus-like dash made a hyphen: see MINUS_LIKE)
+// | 1,234.56 OD (an overdrawn balance) (run on the text with every minus-like dash made a hyphen, and without the
+// currency code: see MINUS_LIKE and CURRENCY_CODE)
 const MONEY_PATTERN =
-  /^(?<lead>[-+]?)\s*(?<open>\()?\s*(?<lead2>-?)\s*\$?\s*(?<lead3>-?)\s*(?<int>\d{1,3}(?:,\d{3})+|\d+)?\.(?<frac>\d{2})\s*(?<close>\))?\s*(?<trail>-)?\s*(?<suffix>CR|DR)?$/i;
+  /^(?<lead>[-+]?)\s*(?<open>\()?\s*(?<lead2>-?)\s*\$?\s*(?<lead3>-?)\s*(?<int>\d{1,3}(?:,\d{3})+|\d+)?\.(?<frac>\d{2})\s*(?<close>\))?\s*(?<trail>-)?\s*(?<suffix>CR|DR|OD)?$/i;
+
+/** The currency code some statements print before or after each amount ("-45.00 USD", "USD 45.00"). */
+const CURRENCY_CODE = /^USD\s*|\s*USD$/i;
+
+/**
+ * What a statement may print in a cell of its own right beside an amount: a credit, debit or overdrawn marker, or
+ * the currency code.
+ */
+export const AMOUNT_MARKER = /^(?:CR|DR|OD|USD)$/i;
 
 /** Minus signs as statements print them: the minus sign, and the en and em dashes typesetting puts in its place. */
 const MINUS_LIKE = /[\u2212\u2013\u2014\u2012\ufe63\uff0d]/g;
 
-/** Parses one money token such as `(1,234.56)`, `1,234.56-`, `-$12.00` or `45.00 CR`; null if it is not money. */
+/**
+ * Parses one money token such as `(1,234.56)`, `1,234.56-`, `-$12.00`, `45.00 CR`, `1,234.56 OD` or `-45.00 USD`; null
+ * if it is not money.
+ */
 export function parseMoney(raw: string): ParsedMoney | null {
-  const text = raw.trim().replace(MINUS_LIKE, '-');
+  const trimmed = raw.trim();
+  if (trimmed.length > 28) return null;
+  const text = trimmed.replace(MINUS_LIKE, '-').replace(CURRENCY_CODE, '');
   if (text.length === 0 || text.length > 24) return null;
   const match = MONEY_PATTERN.exec(text);
   const groups = match?.groups;
@@ -23,7 +38,7 @@ export function parseMoney(raw: string): ParsedMoney | null {
   if (!Number.isSafeInteger(cents)) return null;
   const suffix = groups.suffix?.toUpperCase();
   const minusMarks = [groups.lead, groups.lead2, groups.lead3, groups.trail].filter((mark) => mark === '-').length;
-  const isNegative = minusMarks > 0 || Boolean(groups.open) || suffix === 'DR';
+  const isNegative = minusMarks > 0 || Boolean(groups.open) || suffix === 'DR' || suffix === 'OD';
   const hasSign = isNegative || groups.lead === '+' || suffix === 'CR';
   return { cents, isNegative, hasSign };
 }

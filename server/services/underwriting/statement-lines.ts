@@ -1,6 +1,6 @@
 // Lines that are not transaction rows: balance labels, periods, account numbers, column headings, section titles,
 // wrapped description lines, and check captions that only repeat a listed check.
-import { findDateMentions, findDateRange, findFullDates, isoDate } from './dates';
+import { findDateMentions, findDateRange, findFullDates, isoDate, type RowDate } from './dates';
 import { parseMoney, type ParsedMoney } from './money';
 import type { Line } from './text-layout';
 import type { Direction, StatementAccount } from './types';
@@ -82,14 +82,31 @@ function cellLabel(line: Line, index: number, text: string, last: boolean): Bala
 }
 
 function trailingMoney(text: string): ParsedMoney | null {
-  const match = /(?:^|\s|:)([-\u2212(]?\s?-?\$?\s?[\d,]*\.\d{2}\)?-?(?:\s?(?:CR|DR))?)\s*$/i.exec(text);
+  const match = /(?:^|\s|:)([-\u2212(]?\s?-?\$?\s?[\d,]*\.\d{2}\)?-?(?:\s?(?:CR|DR|OD))?(?:\s?USD)?)\s*$/i.exec(text);
   return match?.[1] ? parseMoney(match[1]) : null;
 }
 
 export function detectPeriod(line: Line): { start: string; end: string } | null {
   if (OPENING_LABEL.test(line.text) || CLOSING_LABEL.test(line.text)) return null;
   if (line.cells.some((cell) => cell.money)) return null;
+  // A cell at a time first: text beside the period ("... STE 4" then "April 1, 2026 to April 30, 2026") must not
+  // lend the range a day ("4 April").
+  for (const cell of line.cells) {
+    const range = findDateRange(cell.text);
+    if (range) return range;
+  }
   return findDateRange(line.text);
+}
+
+/** Every date falls in the period (a date without its year in either of the period's years). */
+export function datedWithin(dates: RowDate[], period: { start: string; end: string }): boolean {
+  const years = [...new Set([Number(period.start.slice(0, 4)), Number(period.end.slice(0, 4))])];
+  return dates.every((date) =>
+    (date.year === null ? years : [date.year]).some((year) => {
+      const iso = isoDate(year, date.month, date.day);
+      return iso !== null && iso >= period.start && iso <= period.end;
+    }),
+  );
 }
 
 /** One end of a statement period printed as a labelled field ("Statement Begin Date 08/01/2026"). */

@@ -29,10 +29,12 @@ import {
   readPart,
   signedCents,
 } from './statement-rows';
-import { CHECK_IMAGES } from './statement-words';
+import { CHECK_FACE, CHECK_IMAGES, postingOf } from './statement-words';
+import { type DescriptionsAbove, placeAbove } from './statement-above';
 import {
   type BalanceLabel,
   accountKind,
+  datedWithin,
   detectAccount,
   detectBalanceLabels,
   labelsAbove,
@@ -96,6 +98,8 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
   let pendingAccount: StatementAccount | null = null;
   let titleKind: StatementAccount['kind'] = null;
   let imagesPage: number | null = null;
+  // Under a title over items not posted in the period (pending, holds): how many rows it has left out.
+  let unposted: { skipped: number } | null = null;
   let segment: DraftSegment | null = null;
   // Statements listing several accounts (checking, then savings) close one account before opening the next; the
   // next one is a statement period of its own.
@@ -109,12 +113,14 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
     if (!current.closedAfterRows && !another) return current;
     section = null;
     heading = null;
+    unposted = null;
     const next = newSegment(current.period);
     next.account = pendingAccount;
     pendingAccount = null;
     return next;
   };
   let section: Direction | null = null;
+  let above: DescriptionsAbove | null = null;
   let heading: Heading | null = null;
   let lastHeading: Heading | null = null;
   let lastRow: Row | null = null;
@@ -122,12 +128,16 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
   const startPeriod = (period: { start: string; end: string }, evenAfterRows: boolean) => {
     const current: DraftSegment | null = segment;
     if (current?.period && current.period.start === period.start && current.period.end === period.end) return;
-    if (current && !current.period && (evenAfterRows || current.rows.length === 0)) current.period = period;
+    // A period first printed over a later page (its first page printed one the reader did not find) is the period
+    // of the rows before it when they all fall in it.
+    const before = current?.rows.map((row) => row.date) ?? [];
+    if (current && !current.period && (evenAfterRows || datedWithin(before, period))) current.period = period;
     else segment = newSegment(period);
     section = null;
     heading = null;
     dayDate = null;
     carry = null;
+    unposted = null;
   };
   // The two labelled fields of a period printed apart, and labels waiting for their dates on the line below.
   const fields: {
@@ -158,6 +168,8 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
     if (line.cells.some((cell) => cell.money)) lastAmountLine = index;
     if (lastRow && lastRow.page !== line.page) lastRow = null;
     if (imagesPage !== null && imagesPage !== line.page) imagesPage = null;
+    // A check's face is a check image (its amount and date are the check's, already listed as a row).
+    if (CHECK_FACE.test(line.text)) imagesPage = line.page;
     if (days.has(index)) {
       dayDate = days.get(index) ?? null;
       lastRow = null;
@@ -211,6 +223,10 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
           ? [readPart({ date: carried.date, reference: null, cells: line.cells }, line)]
           : dated;
     if (imagesPage !== null && reads.length > 0) continue;
+    if (unposted && reads.length > 0) {
+      unposted.skipped += 1;
+      continue;
+    }
     if (reads.some((read) => read.kind !== 'skip')) {
       let accepted = false;
       for (const read of reads) {
@@ -225,6 +241,7 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
             [segment.account, pendingAccount, section] = [pendingAccount, null, null];
           }
           titleKind = null;
+          if (above) above = placeAbove(above, read.row);
           read.row.section = section;
           read.row.heading = heading;
           if (pendingAccount && !segment.account) [segment.account, pendingAccount] = [pendingAccount, null];
@@ -309,7 +326,11 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
           : columnHeading;
       heading = merged;
       lastHeading = merged;
+      // A table found to print descriptions above its rows keeps doing so over its repeated headings.
+      above = { lines: [], first: null, on: above?.on ?? false };
       imagesPage = null;
+      // A heading after the left-out rows starts another table; one right under the title is that block's own.
+      if (unposted && unposted.skipped > 0) unposted = null;
       lastRow = null;
       continue;
     }
@@ -320,6 +341,14 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
       segment ??= newSegment(null);
       if (!segment.anchor || date > segment.anchor) segment.anchor = date;
     }
+    if (above && parts.length === 0 && !line.cells.some((cell) => cell.money)) {
+      // Under a table that prints descriptions above its rows, text lines wait for the row below.
+      above.lines.push(line.text);
+      if (above.on) {
+        listingLine = index;
+        continue;
+      }
+    }
     if (continuing && lastRow) {
       lastRow.continuation.push(line.text);
       lastRow.y = line.y;
@@ -329,8 +358,15 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
     lastRow = null;
     awaiting = imagesPage === null ? awaitingRow(parts, dated, line) : null;
     if (CHECK_IMAGES.test(line.text) && line.text.length <= 60) imagesPage = line.page;
+    const posting = line.cells.some((cell) => cell.money) ? null : postingOf(line.text);
+    if (posting === 'unposted') {
+      unposted = { skipped: 0 };
+      continue;
+    }
+    if (posting === 'posted') unposted = null;
     const change = detectSection(line);
     if (change) {
+      unposted = null;
       section = change.direction;
       heading = null;
       dayDate = null;

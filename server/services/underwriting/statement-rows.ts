@@ -1,7 +1,7 @@
 // Transaction rows by shape: a date (or two), text and amounts on one line, wherever the date is printed; and the
 // draft a statement period collects while its lines are read.
-import { parseRowDate, type RowDate } from './dates';
-import { parseMoney, type ParsedMoney } from './money';
+import { parseRowDate, weekdayIndexOf, type RowDate } from './dates';
+import { AMOUNT_MARKER, parseMoney, type ParsedMoney } from './money';
 import type { Cell, Line } from './text-layout';
 import type { Direction, DirectionSource, StatementAccount } from './types';
 import {
@@ -85,18 +85,32 @@ function withoutTimeOfDay(cells: Cell[]): Cell[] {
   return cells;
 }
 
-/** A date at the very start of the cells (a cell, or the first words of one); the rest of the row after it. */
+/** The cells after a row's date, without a weekday or a time of day printed next to it. */
+function afterDate(cells: Cell[]): Cell[] {
+  const first = cells[0];
+  return withoutTimeOfDay(first && weekdayIndexOf(first.text) !== null ? cells.slice(1) : cells);
+}
+
+/**
+ * A date at the very start of the cells (a cell, or the first words of one), perhaps with its weekday in a cell of
+ * its own before or after it; the rest of the row after it.
+ */
 function readLeadingDate(cells: Cell[]): { date: RowDate; rest: Cell[] } | null {
   const first = cells[0];
   if (!first) return null;
   const whole = parseRowDate(first.text);
-  if (whole) return { date: whole, rest: withoutTimeOfDay(cells.slice(1)) };
+  if (whole) return { date: whole, rest: afterDate(cells.slice(1)) };
+  const second = cells[1];
+  const dated = second && weekdayIndexOf(first.text) !== null ? parseRowDate(second.text) : null;
+  if (dated) return { date: dated, rest: afterDate(cells.slice(2)) };
   const words = first.text.split(' ');
-  for (const take of [3, 2, 1]) {
+  for (const take of [4, 3, 2, 1]) {
     if (words.length <= take) continue;
     const date = parseRowDate(words.slice(0, take).join(' '));
     if (!date) continue;
-    return { date, rest: withoutTimeOfDay([tailCell(first, take), ...cells.slice(1)]) };
+    // A word after a yearless date that runs on into the description may be the description's ("08/05 SUN LIFE").
+    if (date.year === null && take > 1 && weekdayIndexOf(words[take - 1] ?? '') !== null) continue;
+    return { date, rest: afterDate([tailCell(first, take), ...cells.slice(1)]) };
   }
   return null;
 }
@@ -191,13 +205,13 @@ export function readPart(part: RowPart, line: Line): ReadRow {
   let typeText: string | null = null;
   let textX0 = Number.POSITIVE_INFINITY;
   let typeCellX0: number | null = null;
-  for (const cell of part.cells) {
+  for (const [index, cell] of part.cells.entries()) {
     if (cell.money) {
       money.push({ x0: cell.x0, x1: cell.x1, text: cell.text, money: cell.money, column: -1 });
       continue;
     }
     const last = money.at(-1);
-    if (/^(CR|DR)$/i.test(cell.text) && last) {
+    if (AMOUNT_MARKER.test(cell.text) && last) {
       last.money = parseMoney(`${last.text} ${cell.text}`) ?? last.money;
       last.x1 = cell.x1;
       continue;
@@ -212,8 +226,9 @@ export function readPart(part: RowPart, line: Line): ReadRow {
       typeCellX0 ??= cell.x0;
       continue;
     }
-    // "-" or "*" in an empty column is a placeholder, not part of the description.
-    if (/^[-\u2013\u2014.*$]+$/.test(cell.text)) continue;
+    // "-" or "*" in an empty column is a placeholder, not part of the description; nor is a currency code apart.
+    if (/^[-\u2013\u2014.*$]+$/.test(cell.text) || /^USD$/i.test(cell.text)) continue;
+    if (text.length === 0 && money.length === 0 && countBeforeWords(cell, part.cells.slice(index + 1))) continue;
     if (REFERENCE.test(cell.text)) {
       reference ??= checkNumber(cell.text) ?? cell.text;
       continue;
@@ -282,6 +297,14 @@ export function readPart(part: RowPart, line: Line): ReadRow {
 }
 
 /**
+ * A small whole number in a cell of its own before the description's words (an "Items" count column): neither words
+ * nor an amount, since amounts print their cents. Longer numbers there are references (REFERENCE).
+ */
+function countBeforeWords(cell: Cell, after: Cell[]): boolean {
+  return /^\d{1,2}$/.test(cell.text) && after.some((next) => !next.money && /[A-Za-z]/.test(next.text));
+}
+
+/**
  * Words a description prints besides its balance label. A transaction may begin with balance words ("BEGINNING
  * BALANCE ADJ TRANSFER FROM SAVINGS"): with an amount and a running balance beside it and words of its own, it is a
  * row, not the label of a balance.
@@ -299,7 +322,10 @@ const LABEL_FILLER = /^(the|for|from|as|of|on|at|date|period|statement|balance|f
  */
 export function splitTrailingAmount(cell: Cell): { words: Cell; amount: Cell & { money: ParsedMoney } } | null {
   if (cell.money) return null;
-  const tail = splitLastWord(cell.text);
+  let tail = splitLastWord(cell.text);
+  // A marker or currency code after the amount goes with it ("... 45.00 CR", "... -45.00 USD").
+  const inner = tail && AMOUNT_MARKER.test(tail.last) ? splitLastWord(tail.rest) : null;
+  if (tail && inner) tail = { rest: inner.rest, last: `${inner.last} ${tail.last}` };
   const money = tail ? parseMoney(tail.last) : null;
   if (!tail || !money || !/[A-Za-z]/.test(tail.rest)) return null;
   const share = (cell.x1 - cell.x0) / Math.max(1, cell.text.length);

@@ -39,6 +39,22 @@ export const SAVINGS_ACCOUNT =
 export const CHECKING_ACCOUNT = /\b(checking|chk|chkg|ckg|dda|operating|demand deposit|share draft)\b/i;
 /** A page of check images: the captions under the images repeat checks already listed, so they are not rows. */
 export const CHECK_IMAGES = /\b(check images?|images? of (paid )?checks|check copies|item images)\b/i;
+/** A check's own face ("Pay to the order of"): printed on check images, never on a transaction row. */
+export const CHECK_FACE = /\bpay to the order of\b/i;
+/** A title over items not posted in the period: pending items, holds, card authorisations. */
+export const UNPOSTED_TITLE = /\b(pending|holds?|on hold|not yet posted|not posted|unposted|authori[sz]ations?|in process)\b/i;
+const POSTED_WORDS = /\b(posted|activity|transactions?)\b/i;
+const NOT_POSTED = /\b(not yet posted|not posted|unposted)\b/i;
+
+/**
+ * A title line's word on posting: 'unposted' over pending items and holds, 'posted' over the period's own
+ * transactions, null for anything else. A title prints no amount, no figure and no "label: value".
+ */
+export function postingOf(text: string): 'unposted' | 'posted' | null {
+  if (text.length > 90 || /\d|:\s*\S/.test(text)) return null;
+  if (UNPOSTED_TITLE.test(text) && (NOT_POSTED.test(text) || !/\bposted\b/i.test(text))) return 'unposted';
+  return POSTED_WORDS.test(text) ? 'posted' : null;
+}
 /** Words a check image caption prints around the check's number, date and amount. */
 export const CAPTION_WORDS = /\b(check|chk|ck|no|number|serial|paid|posted|date|amount|image)\b|[#:.]/gi;
 export const REFERENCE = /^[#*]?[A-Z]{0,4}[-#:]?\d[\d-]{2,} ?[*^]?$/i;

@@ -1,6 +1,6 @@
 // Rebuilds visual lines and cells from positioned PDF text. Statements are tables drawn with absolute positions;
 // the reader needs "what is on this row, and in which column", not the PDF's drawing order.
-import { parseMoney, type ParsedMoney } from './money';
+import { AMOUNT_MARKER, parseMoney, type ParsedMoney } from './money';
 import type { PageText, TextItem } from './types';
 
 /** `money` is the cell parsed as an amount once here, so the parser never re-runs the pattern per check. */
@@ -53,10 +53,16 @@ function toLine(items: TextItem[], page: number, y: number): Line {
   const merged = new Set<Cell>();
   for (const piece of pieces) {
     const last = cells.at(-1);
+    const gap = last ? piece.x0 - last.x1 : Number.POSITIVE_INFINITY;
+    // A marker or currency code printed beside its amount is part of it ("1,234.56 OD", "USD 45.00").
+    const marked = last && gap <= fontSize * 0.8 ? markedAmount(last, piece) : null;
+    if (last && marked) {
+      [last.text, last.x1, last.money] = [marked.text, Math.max(last.x1, piece.x1), marked.money];
+      continue;
+    }
     // Amounts always stand alone: descriptions often run close to the amount column.
     const standsAlone =
-      piece.money !== null || (last !== undefined && last.money !== null) || /^(CR|DR)$/i.test(piece.text);
-    const gap = last ? piece.x0 - last.x1 : Number.POSITIVE_INFINITY;
+      piece.money !== null || (last !== undefined && last.money !== null) || AMOUNT_MARKER.test(piece.text);
     if (last && !standsAlone && gap <= fontSize * 0.8) {
       last.text = gap > fontSize * 0.15 ? `${last.text} ${piece.text}` : `${last.text}${piece.text}`;
       last.x1 = Math.max(last.x1, piece.x1);
@@ -67,6 +73,16 @@ function toLine(items: TextItem[], page: number, y: number): Line {
   }
   for (const cell of merged) cell.money = parseMoney(cell.text);
   return { page, y, fontSize, cells, text: cells.map((cell) => cell.text).join(' ') };
+}
+
+/** An amount and the marker or currency code printed beside it, read as one amount; null when they are not. */
+function markedAmount(last: Cell, piece: Cell): { text: string; money: ParsedMoney } | null {
+  const before = last.money !== null && AMOUNT_MARKER.test(piece.text);
+  const after = piece.money !== null && /^USD$/i.test(last.text);
+  if (!before && !after) return null;
+  const text = `${last.text} ${piece.text}`;
+  const money = parseMoney(text);
+  return money ? { text, money } : null;
 }
 
 /**
