@@ -18,6 +18,7 @@ export { startOcrLoop } from './ocr-loop';
 export { revealApplicationPii } from './pii-reveal';
 export { getClientProfile } from './profile';
 export { quarantineTestFiles, type WarnLog } from './screening-malware';
+export { stripImageMetadata } from './screening-image';
 export { setApplicationStatus } from './status';
 export { assertKeyNotInFlight, submitApplication } from './submission';
 export { getDecisionContext, listClientNotices, resendAdverseActionNotice } from './decisions';

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { stripImageMetadata } from '../../services/applications/screening-image';
+import { stripImageMetadata } from '../../services/applications/index';
 import { noisePng } from '../statements/bad-files';
 
 // N3 (docs/security.md 3), one step at a time: an image's metadata is stripped into a copy beside the upload, the one
