@@ -214,4 +214,34 @@ describe('blocks that are not posted transactions', () => {
       [{ last4: '1177', kind: 'savings' }, 1, 'reconciled'],
     ]);
   });
+
+  it('keeps an account with no activity in the period as a period of its own with no rows', () => {
+    const statement = parse([
+      page([
+        [[40, 'Statement Period: 05/01/2026 - 05/31/2026']],
+        [[40, 'Business Checking XXXXXX3735']],
+        [[40, 'Beginning Balance'], right(330, '1,000.00')],
+        [[40, 'Ending Balance'], right(330, '800.00')],
+        [[40, 'Date'], [90, 'Description'], [440, 'Amount'], [520, 'Balance']],
+        [[40, '05/10'], [90, 'RENT PAYMENT'], right(470, '-200.00'), right(560, '800.00')],
+        [[40, 'Business Savings XXXXXX6068']],
+        [[40, 'Beginning Balance on May 1, 2026'], right(330, '8,460.09')],
+        [[40, 'Ending Balance on May 31, 2026'], right(330, '8,460.09')],
+        [[40, 'No activity this period.']],
+      ]),
+    ]);
+    expect(
+      statement.segments.map((segment) => [
+        segment.account,
+        segment.periodStart,
+        segment.openingBalanceCents,
+        segment.closingBalanceCents,
+        segment.transactions.length,
+        segment.balanceCheck.status,
+      ]),
+    ).toEqual([
+      [{ last4: '3735', kind: 'checking' }, '2026-05-01', 1_000_00, 800_00, 1, 'reconciled'],
+      [{ last4: '6068', kind: 'savings' }, '2026-05-01', 8_460_09, 8_460_09, 0, 'reconciled'],
+    ]);
+  });
 });
