@@ -183,4 +183,65 @@ describe('blocks that are not posted transactions', () => {
     ]);
     expect(rowsOf(statement).map((row) => row[1])).toEqual(['DEPOSIT', 'DEPOSIT BRANCH 0012', 'ZELLE FROM HARBOR']);
   });
+
+  it('reads each account of a summary of accounts as its own statement, titled with a dash before its number', () => {
+    const account = (title: string, opening: string, closing: string, rows: Array<Array<[number, string]>>) => [
+      [[40, title]] as Array<[number, string]>,
+      [[40, 'Beginning Balance on April 1, 2026'], right(330, opening)] as Array<[number, string]>,
+      [[40, 'Ending Balance on April 30, 2026'], right(330, closing)] as Array<[number, string]>,
+      [[40, 'Date'], [90, 'Description'], [440, 'Amount'], [520, 'Balance']] as Array<[number, string]>,
+      ...rows,
+    ];
+    const statement = parse([
+      page([
+        [[40, 'Statement Period: 04/01/2026 - 04/30/2026']],
+        [[40, 'Summary of Accounts']],
+        [[40, 'Business Checking XXXXXX9589'], right(330, '1,000.00'), right(420, '800.00')],
+        [[40, 'Business Savings XXXXXX1177'], right(330, '5,000.00'), right(420, '5,500.00')],
+        ...account('Business Checking - XXXXXX9589', '1,000.00', '800.00', [
+          [[40, '04/10'], [90, 'ONLINE TRANSFER TO SAVINGS'], right(470, '-500.00'), right(560, '500.00')],
+          [[40, '04/12'], [90, 'CARD SETTLEMENT'], right(470, '300.00'), right(560, '800.00')],
+        ]),
+        ...account('Business Savings - XXXXXX1177', '5,000.00', '5,500.00', [
+          [[40, '04/10'], [90, 'ONLINE TRANSFER FROM CHECKING'], right(470, '500.00'), right(560, '5,500.00')],
+        ]),
+      ]),
+    ]);
+    expect(
+      statement.segments.map((segment) => [segment.account, segment.transactions.length, segment.balanceCheck.status]),
+    ).toEqual([
+      [{ last4: '9589', kind: 'checking' }, 2, 'reconciled'],
+      [{ last4: '1177', kind: 'savings' }, 1, 'reconciled'],
+    ]);
+  });
+
+  it('keeps an account with no activity in the period as a period of its own with no rows', () => {
+    const statement = parse([
+      page([
+        [[40, 'Statement Period: 05/01/2026 - 05/31/2026']],
+        [[40, 'Business Checking XXXXXX3735']],
+        [[40, 'Beginning Balance'], right(330, '1,000.00')],
+        [[40, 'Ending Balance'], right(330, '800.00')],
+        [[40, 'Date'], [90, 'Description'], [440, 'Amount'], [520, 'Balance']],
+        [[40, '05/10'], [90, 'RENT PAYMENT'], right(470, '-200.00'), right(560, '800.00')],
+        [[40, 'Business Savings XXXXXX6068']],
+        [[40, 'Beginning Balance on May 1, 2026'], right(330, '8,460.09')],
+        [[40, 'Ending Balance on May 31, 2026'], right(330, '8,460.09')],
+        [[40, 'No activity this period.']],
+      ]),
+    ]);
+    expect(
+      statement.segments.map((segment) => [
+        segment.account,
+        segment.periodStart,
+        segment.openingBalanceCents,
+        segment.closingBalanceCents,
+        segment.transactions.length,
+        segment.balanceCheck.status,
+      ]),
+    ).toEqual([
+      [{ last4: '3735', kind: 'checking' }, '2026-05-01', 1_000_00, 800_00, 1, 'reconciled'],
+      [{ last4: '6068', kind: 'savings' }, '2026-05-01', 8_460_09, 8_460_09, 0, 'reconciled'],
+    ]);
+  });
 });

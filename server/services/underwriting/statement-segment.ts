@@ -13,11 +13,39 @@ import {
   inferConvention,
 } from './statement-direction';
 
+/**
+ * An account's period with no activity: its own number, its period, and the same opening and closing balance
+ * printed ("No activity this period"). Kept, so the account's months are covered and its balance known.
+ */
+function quietPeriod(draft: DraftSegment): { segment: ParsedSegment } | null {
+  const { period, account, opening, closing } = draft;
+  if (!period || !account || opening === null || opening !== closing) return null;
+  return {
+    segment: {
+      periodStart: period.start,
+      periodEnd: period.end,
+      openingBalanceCents: opening,
+      closingBalanceCents: closing,
+      transactions: [],
+      balanceCheck: {
+        status: 'reconciled',
+        expectedClosingCents: closing,
+        differenceCents: 0,
+        runningBalanceBreaks: 0,
+        printedBalances: 0,
+        note: null,
+      },
+      order: 'oldest-first',
+      account,
+    },
+  };
+}
+
 export function finishSegment(
   draft: DraftSegment,
   warnings: string[],
 ): { segment: ParsedSegment } | 'undecided' | null {
-  if (draft.rows.length === 0) return null;
+  if (draft.rows.length === 0) return quietPeriod(draft);
   let period = draft.period;
   if (!period && draft.openingDate && draft.closingDate && draft.openingDate <= draft.closingDate) {
     period = { start: draft.openingDate, end: draft.closingDate };

@@ -28,10 +28,10 @@ export const TYPE_COLUMN =
 export const CHECK_NUMBER = /^\d{2,10} ?[*^]?$/;
 /**
  * An account's number printed on a line of its own ("Account Number: 000000004821", "Acct ending in 4821"), or masked
- * after the account's kind ("Business Checking XXXXXX1470").
+ * after the account's kind ("Business Checking XXXXXX1470", "Business Savings - XXXXXX1177").
  */
 export const ACCOUNT_NUMBER =
-  /\b(?:(?:account|acct|a\/c)\b(?:\s*(?:number|no\.?|#|ending(?: in)?))?\s*[:#]?\s*[*.xX#-]*|(?:checking|savings|money market)\s*[:#]?\s*[*.xX#]{2,})\s*(\d{4,17})\b/i;
+  /\b(?:(?:account|acct|a\/c)\b(?:\s*(?:number|no\.?|#|ending(?: in)?))?\s*[:#]?\s*[*.xX#-]*|(?:checking|savings|money market)\s*[-\u2013:#]?\s*[*.xX#]{2,})\s*(\d{4,17})\b/i;
 // "Ironwood Savings Bank" names the bank, not the account. Titles abbreviate: "Mkt Rate Sav", "Bus Svgs", "MMDA",
 // "Commercial Chk", "DDA".
 export const SAVINGS_ACCOUNT =
