@@ -48,6 +48,7 @@ import {
   mergeHeadings,
   repeatsCheck,
 } from './statement-lines';
+import { readColumns } from './statement-columns';
 import { finishSegment } from './statement-segment';
 import { findHolderNames } from './statement-holder';
 import { carriedRow, dayBalance, dayListing, joinedRow, undatedRow, type CarriedDate } from './statement-days';
@@ -67,7 +68,7 @@ export function parseStatementLines(lines: Line[], pageCount: number): ParseResu
     return { ok: false, reason: NO_TEXT_LAYER_REASON, code: 'no-text-layer' };
   }
   // A line of many short runs can still grow past MAX_LINE_CHARS: no pattern runs on it either.
-  const readable = lines.filter((line) => line.text.length <= MAX_LINE_CHARS);
+  const readable = readColumns(lines.filter((line) => line.text.length <= MAX_LINE_CHARS));
   const result = parseLines(readable, pageCount, false);
   if (result.ok || !result.reason.startsWith('No transaction table')) return result;
   const later = parseLines(readable, pageCount, true);
