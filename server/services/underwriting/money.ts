@@ -2,11 +2,11 @@
 
 export type ParsedMoney = { cents: number; isNegative: boolean; hasSign: boolean };
 
-// 1,234.56 | 1234.56 | $1,234.56 | -1,234.56 | (1,234.56) | 1,234.56- | 1,234.56 CR | -$1,234.56 | $-1.00 | .50
+// 1,234.56 | 1234.56 | $1,234.56 | -1,234.56 | (1,234.56) | 1,234.56- | 1,234.56+ | 1,234.56 CR | -$1,234.56 | $-1.00 | .50
 // | 1,234.56 OD (an overdrawn balance) (run on the text with every minus-like dash made a hyphen, and without the
 // currency code: see MINUS_LIKE and CURRENCY_CODE)
 const MONEY_PATTERN =
-  /^(?<lead>[-+]?)\s*(?<open>\()?\s*(?<lead2>-?)\s*\$?\s*(?<lead3>-?)\s*(?<int>\d{1,3}(?:,\d{3})+|\d+)?\.(?<frac>\d{2})\s*(?<close>\))?\s*(?<trail>-)?\s*(?<suffix>CR|DR|OD)?$/i;
+  /^(?<lead>[-+]?)\s*(?<open>\()?\s*(?<lead2>-?)\s*\$?\s*(?<lead3>-?)\s*(?<int>\d{1,3}(?:,\d{3})+|\d+)?\.(?<frac>\d{2})\s*(?<close>\))?\s*(?<trail>[-+])?\s*(?<suffix>CR|DR|OD)?$/i;
 
 /** The currency code some statements print before or after each amount ("-45.00 USD", "USD 45.00"). */
 const CURRENCY_CODE = /^USD\s*|\s*USD$/i;
@@ -39,7 +39,7 @@ export function parseMoney(raw: string): ParsedMoney | null {
   const suffix = groups.suffix?.toUpperCase();
   const minusMarks = [groups.lead, groups.lead2, groups.lead3, groups.trail].filter((mark) => mark === '-').length;
   const isNegative = minusMarks > 0 || Boolean(groups.open) || suffix === 'DR' || suffix === 'OD';
-  const hasSign = isNegative || groups.lead === '+' || suffix === 'CR';
+  const hasSign = isNegative || groups.lead === '+' || groups.trail === '+' || suffix === 'CR';
   return { cents, isNegative, hasSign };
 }
 
