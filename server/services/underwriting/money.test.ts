@@ -18,6 +18,7 @@ describe('parseMoney', () => {
     ['+45.00', 4_500, false],
     // Credit unions sign every amount after it: "2,325.54+" and "765.37-".
     ['2,325.54+', 232_554, false],
+    ['= $33,686.06', 3_368_606, false],
     // Typeset minus signs: the minus sign itself and the en and em dashes printed in its place.
     ['\u2212$1,234.56', 123_456, true],
     ['\u2013$1,234.56', 123_456, true],

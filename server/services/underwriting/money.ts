@@ -27,7 +27,8 @@ const MINUS_LIKE = /[\u2212\u2013\u2014\u2012\ufe63\uff0d]/g;
 export function parseMoney(raw: string): ParsedMoney | null {
   const trimmed = raw.trim();
   if (trimmed.length > 28) return null;
-  const text = trimmed.replace(MINUS_LIKE, '-').replace(CURRENCY_CODE, '');
+  // A summary's result may be printed after an equals sign ("= $33,686.06").
+  const text = trimmed.replace(MINUS_LIKE, '-').replace(CURRENCY_CODE, '').replace(/^=\s*/, '');
   if (text.length === 0 || text.length > 24) return null;
   const match = MONEY_PATTERN.exec(text);
   const groups = match?.groups;

@@ -293,7 +293,7 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
     const found = detectPeriodFields(line, fields.labels);
     fields.labels = found.labels;
     for (const field of found.fields) fields[field.role] = field.iso;
-    fields.days = detectCycleDays(line) ?? fields.days;
+    fields.days = found.days ?? detectCycleDays(line) ?? fields.days;
     // A closing date and the cycle's length in days, with no start printed: the period ends on the closing date.
     if (!fields.start && fields.end && fields.days)
       fields.start = fromDayNumber(toDayNumber(fields.end) - fields.days + 1);
