@@ -271,7 +271,13 @@ type SectionChange = { direction: Direction | null } | null;
 
 export function detectSection(line: Line): SectionChange {
   if (line.cells.length > 3 || line.cells.some((cell) => cell.money)) return null;
-  const text = line.text.replace(/\((continued|cont'?d?\.?)\)|[-\u2013]\s*continued|\bcontinued\b/gi, '').trim();
+  // The title alone when notes follow it on the line ("Checks Paid | No. Checks: 2 | *Indicates break in ...").
+  const first = line.cells[0]?.text ?? '';
+  return sectionOf(line.text) ?? (line.cells.length > 1 ? sectionOf(first) : null);
+}
+
+function sectionOf(raw: string): SectionChange {
+  const text = raw.replace(/\((continued|cont'?d?\.?)\)|[-\u2013]\s*continued|\bcontinued\b/gi, '').trim();
   if (text.length === 0 || text.length > 60 || text.split(' ').length > 8) return null;
   if (IGNORED_SECTION.test(text)) return { direction: null };
   if (NOT_A_SECTION.test(text)) return null;

@@ -35,7 +35,7 @@ export const ACCOUNT_NUMBER =
 // "Ironwood Savings Bank" names the bank, not the account. Titles abbreviate: "Mkt Rate Sav", "Bus Svgs", "MMDA",
 // "Commercial Chk", "DDA".
 export const SAVINGS_ACCOUNT =
-  /\b(savings(?! (bank|and loan|& loan|association|institution|fsb))|sav|svgs?|money market|money mkt|mkt rate|market rate|mmda|mma|share account|share savings)\b/i;
+  /\b(savings(?! (bank|and loan|& loan|association|institution|fsb))|sav|svgs?|money market|money mkt|mkt rate|market rate|mmda|mma|share account|share savings|certificates?|share certificate|time deposit)\b/i;
 export const CHECKING_ACCOUNT = /\b(checking|chk|chkg|ckg|dda|operating|demand deposit|share draft)\b/i;
 /** A page of check images: the captions under the images repeat checks already listed, so they are not rows. */
 export const CHECK_IMAGES = /\b(check images?|images? of (paid )?checks|check copies|item images)\b/i;
