@@ -29,7 +29,7 @@ import {
   readPart,
   signedCents,
 } from './statement-rows';
-import { CHECK_FACE, CHECK_IMAGES, postingOf } from './statement-words';
+import { CHECK_FACE, CHECK_IMAGES, POSTED_STATUS, ROW_STATUS, postingOf } from './statement-words';
 import { type DescriptionsAbove, placeAbove } from './statement-above';
 import {
   type BalanceLabel,
@@ -232,6 +232,10 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
       let accepted = false;
       for (const read of reads) {
         if (read.kind === 'row') {
+          // A status cell beside the words: a row not yet posted is left out, and the status is no description.
+          const status = read.row.text.length > 1 ? read.row.text.find((text) => ROW_STATUS.test(text)) : undefined;
+          if (status && !POSTED_STATUS.test(status)) continue;
+          if (status) read.row.text = read.row.text.filter((text) => text !== status);
           segment ??= newSegment(null);
           if (repeatsCheck(read.row, segment.rows)) continue;
           // Rows under another account's number that do not follow this account's running balance are that

@@ -351,4 +351,32 @@ describe('blocks that are not posted transactions', () => {
     expect(accountKind('C20 12 MONTH CERTIFICATE')).toBe('savings');
     expect(accountKind('SHARE CERTIFICATE')).toBe('savings');
   });
+
+  it('leaves out the rows an online-banking export marks pending, and keeps the status out of descriptions', () => {
+    const statement = parse([
+      page([
+        [[40, 'Transactions from 03/01/2025 to 03/31/2025']],
+        [
+          [40, 'Status'],
+          [85, 'Date'],
+          [140, 'Description'],
+          [460, 'Amount'],
+          [539, 'Balance'],
+        ],
+        [[40, 'Pending'], [85, '03/31/2025'], [140, 'MERCHANT DEPOSIT'], right(490, '$1,246.30')],
+        [
+          [40, 'Posted'],
+          [85, '03/31/2025'],
+          [140, 'ACH DEBIT FORWARD CAPITAL LLC'],
+          right(490, '-$25.00'),
+          right(570, '$975.00'),
+        ],
+        [[40, 'Posted'], [85, '03/30/2025'], [140, 'CARD SETTLEMENT'], right(490, '$500.00'), right(570, '$1,000.00')],
+      ]),
+    ]);
+    expect(rowsOf(statement)).toEqual([
+      ['2025-03-30', 'CARD SETTLEMENT', 500_00, 'credit'],
+      ['2025-03-31', 'ACH DEBIT FORWARD CAPITAL LLC', 25_00, 'debit'],
+    ]);
+  });
 });

@@ -55,6 +55,9 @@ export function postingOf(text: string): 'unposted' | 'posted' | null {
   if (UNPOSTED_TITLE.test(text) && (NOT_POSTED.test(text) || !/\bposted\b/i.test(text))) return 'unposted';
   return POSTED_WORDS.test(text) ? 'posted' : null;
 }
+/** A row's status cell in an online-banking export: "Posted" rows are the period's, the others not yet. */
+export const ROW_STATUS = /^(pending|posted|cleared|processing|in process|authori[sz]ed|scheduled)$/i;
+export const POSTED_STATUS = /^(posted|cleared)$/i;
 /** Words a check image caption prints around the check's number, date and amount. */
 export const CAPTION_WORDS = /\b(check|chk|ck|no|number|serial|paid|posted|date|amount|image)\b|[#:.]/gi;
 export const REFERENCE = /^[#*]?[A-Z]{0,4}[-#:]?\d[\d-]{2,} ?[*^]?$/i;
