@@ -16,6 +16,9 @@ describe('parseMoney', () => {
     ['45.00 CR', 4_500, false],
     ['45.00 DR', 4_500, true],
     ['+45.00', 4_500, false],
+    // Credit unions sign every amount after it: "2,325.54+" and "765.37-".
+    ['2,325.54+', 232_554, false],
+    ['= $33,686.06', 3_368_606, false],
     // Typeset minus signs: the minus sign itself and the en and em dashes printed in its place.
     ['\u2212$1,234.56', 123_456, true],
     ['\u2013$1,234.56', 123_456, true],
@@ -23,6 +26,10 @@ describe('parseMoney', () => {
     ['1,234.56\u2013', 123_456, true],
   ])('reads %s as %i cents (negative: %s)', (text, cents, isNegative) => {
     expect(parseMoney(text)).toMatchObject({ cents, isNegative });
+  });
+
+  it('counts a trailing plus as a printed sign', () => {
+    expect(parseMoney('2,325.54+')).toMatchObject({ isNegative: false, hasSign: true });
   });
 
   it.each(['01/05', '1234', 'CHECK 1043', '12.5', '(12.00', '1,23.45', '', 'ABC'])('rejects %j', (text) => {

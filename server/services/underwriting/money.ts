@@ -2,11 +2,11 @@
 
 export type ParsedMoney = { cents: number; isNegative: boolean; hasSign: boolean };
 
-// 1,234.56 | 1234.56 | $1,234.56 | -1,234.56 | (1,234.56) | 1,234.56- | 1,234.56 CR | -$1,234.56 | $-1.00 | .50
+// 1,234.56 | 1234.56 | $1,234.56 | -1,234.56 | (1,234.56) | 1,234.56- | 1,234.56+ | 1,234.56 CR | -$1,234.56 | $-1.00 | .50
 // | 1,234.56 OD (an overdrawn balance) (run on the text with every minus-like dash made a hyphen, and without the
 // currency code: see MINUS_LIKE and CURRENCY_CODE)
 const MONEY_PATTERN =
-  /^(?<lead>[-+]?)\s*(?<open>\()?\s*(?<lead2>-?)\s*\$?\s*(?<lead3>-?)\s*(?<int>\d{1,3}(?:,\d{3})+|\d+)?\.(?<frac>\d{2})\s*(?<close>\))?\s*(?<trail>-)?\s*(?<suffix>CR|DR|OD)?$/i;
+  /^(?<lead>[-+]?)\s*(?<open>\()?\s*(?<lead2>-?)\s*\$?\s*(?<lead3>-?)\s*(?<int>\d{1,3}(?:,\d{3})+|\d+)?\.(?<frac>\d{2})\s*(?<close>\))?\s*(?<trail>[-+])?\s*(?<suffix>CR|DR|OD)?$/i;
 
 /** The currency code some statements print before or after each amount ("-45.00 USD", "USD 45.00"). */
 const CURRENCY_CODE = /^USD\s*|\s*USD$/i;
@@ -27,7 +27,8 @@ const MINUS_LIKE = /[\u2212\u2013\u2014\u2012\ufe63\uff0d]/g;
 export function parseMoney(raw: string): ParsedMoney | null {
   const trimmed = raw.trim();
   if (trimmed.length > 28) return null;
-  const text = trimmed.replace(MINUS_LIKE, '-').replace(CURRENCY_CODE, '');
+  // A summary's result may be printed after an equals sign ("= $33,686.06").
+  const text = trimmed.replace(MINUS_LIKE, '-').replace(CURRENCY_CODE, '').replace(/^=\s*/, '');
   if (text.length === 0 || text.length > 24) return null;
   const match = MONEY_PATTERN.exec(text);
   const groups = match?.groups;
@@ -39,7 +40,7 @@ export function parseMoney(raw: string): ParsedMoney | null {
   const suffix = groups.suffix?.toUpperCase();
   const minusMarks = [groups.lead, groups.lead2, groups.lead3, groups.trail].filter((mark) => mark === '-').length;
   const isNegative = minusMarks > 0 || Boolean(groups.open) || suffix === 'DR' || suffix === 'OD';
-  const hasSign = isNegative || groups.lead === '+' || suffix === 'CR';
+  const hasSign = isNegative || groups.lead === '+' || groups.trail === '+' || suffix === 'CR';
   return { cents, isNegative, hasSign };
 }
 

@@ -1,6 +1,14 @@
 // Lines that are not transaction rows: balance labels, periods, account numbers, column headings, section titles,
 // wrapped description lines, and check captions that only repeat a listed check.
-import { findDateMentions, findDateRange, findFullDates, isoDate, type RowDate } from './dates';
+import {
+  findDateMentions,
+  findDateRange,
+  findFullDates,
+  fromDayNumber,
+  isoDate,
+  toDayNumber,
+  type RowDate,
+} from './dates';
 import { parseMoney, type ParsedMoney } from './money';
 import type { Line } from './text-layout';
 import type { Direction, StatementAccount } from './types';
@@ -65,7 +73,12 @@ export function labelsAbove(above: Line | undefined, line: Line): BalanceLabel[]
 function cellLabel(line: Line, index: number, text: string, last: boolean): BalanceLabel[] {
   const kind = OPENING_LABEL.test(text) ? 'opening' : CLOSING_LABEL.test(text) ? 'closing' : null;
   if (!kind || NOT_A_STATEMENT_BALANCE.test(text)) return [];
-  const date = findFullDates(text)[0] ?? null;
+  const printed = findFullDates(text)[0] ?? null;
+  // The previous statement's balance is dated at that statement's end: this period starts the day after.
+  const date =
+    printed && kind === 'opening' && /\b(previous|prior|last|forward)\b/i.test(text)
+      ? fromDayNumber(toDayNumber(printed) + 1)
+      : printed;
   const inline = trailingMoney(text);
   if (inline) return [{ kind, cents: signedCents(inline), date }];
   if (!last) return [];
@@ -87,6 +100,14 @@ function trailingMoney(text: string): ParsedMoney | null {
 }
 
 export function detectPeriod(line: Line): { start: string; end: string } | null {
+  // A range named as the period in a cell of its own may share the line with a balance ("Date range: 03/01/2025 -
+  // 05/31/2025   Current balance: $66,275.11"); a year-to-date or total range never is the period.
+  for (const cell of line.cells) {
+    if (cell.money || !PERIOD_NAMED.test(cell.text) || NOT_THE_PERIOD.test(cell.text)) continue;
+    if (OPENING_LABEL.test(cell.text) || CLOSING_LABEL.test(cell.text)) continue;
+    const range = findDateRange(cell.text);
+    if (range) return range;
+  }
   if (OPENING_LABEL.test(line.text) || CLOSING_LABEL.test(line.text)) return null;
   if (line.cells.some((cell) => cell.money)) return null;
   // A cell at a time first: text beside the period ("... STE 4" then "April 1, 2026 to April 30, 2026") must not
@@ -109,13 +130,18 @@ export function datedWithin(dates: RowDate[], period: { start: string; end: stri
   );
 }
 
+const PERIOD_NAMED = /\b(date range|period|statement dates?|activity (?:from|for))\b/i;
+const NOT_THE_PERIOD = /\b(year|ytd|total|interest|average)\b/i;
+
 /** One end of a statement period printed as a labelled field ("Statement Begin Date 08/01/2026"). */
 export type PeriodField = { role: 'start' | 'end'; iso: string };
 /** A field's label printed above its date (the columns of a header box). */
-export type FieldLabel = { role: 'start' | 'end'; x0: number; x1: number };
+export type FieldLabel = { role: 'start' | 'end' | 'days'; x0: number; x1: number };
 
-const START_FIELD = /\b(?:begin(?:ning)?|start(?:ing)?|opening|from)(?: date)?\s*:?$/i;
-const END_FIELD = /\b(?:end(?:ing)?|closing|through|thru|to)(?: date)?\s*:?$/i;
+const START_FIELD = /\b(?:begin(?:ning)?|start(?:ing)?|opening|from|period)(?: date)?\s*:?$/i;
+const END_FIELD = /\b(?:end(?:ing)?|closing|through|thru|to|statement)(?: date)?\s*:?$/i;
+/** A header grid's label over the cycle's length ("DAYS IN PERIOD", "Days in cycle"). */
+const DAYS_FIELD = /^(?:number of )?days(?: in)?(?: (?:this|the))?(?: (?:statement )?(?:period|cycle))?\s*:?$/i;
 
 function fieldRole(label: string): 'start' | 'end' | null {
   // The label's last words decide; a label is short, so a long text is cut before matching.
@@ -129,14 +155,25 @@ function fieldRole(label: string): 'start' | 'end' | null {
  * before its date (in the cell, in the cell before it, or in a label cell printed above it), and labels without a
  * date are kept for the line below.
  */
-export function detectPeriodFields(line: Line, above: FieldLabel[]): { fields: PeriodField[]; labels: FieldLabel[] } {
+export function detectPeriodFields(
+  line: Line,
+  above: FieldLabel[],
+): { fields: PeriodField[]; labels: FieldLabel[]; days: number | null } {
   const fields: PeriodField[] = [];
   const labels: FieldLabel[] = [];
+  let days: number | null = null;
+  const under = (cell: { x0: number; x1: number }, role: 'dates' | 'days') =>
+    above.find(
+      (item) => (item.role === 'days') === (role === 'days') && item.x0 <= cell.x1 + 2 && cell.x0 <= item.x1 + 2,
+    );
   line.cells.forEach((cell, index) => {
     if (cell.text.length > 160) return;
     const mentions = findDateMentions(cell.text).filter((mention) => mention.date.year !== null);
     if (mentions.length === 0) {
-      const role = cell.text.length <= 40 ? fieldRole(cell.text) : null;
+      // The cycle's length under its label in a header grid ("DAYS IN PERIOD" over "31").
+      const count = /^\d{1,3}$/.test(cell.text) ? Number(cell.text) : 0;
+      if (count >= 1 && count <= 400 && under(cell, 'days')) days = count;
+      const role = cell.text.length > 40 ? null : DAYS_FIELD.test(cell.text) ? 'days' : fieldRole(cell.text);
       if (role) labels.push({ role, x0: cell.x0, x1: cell.x1 });
       return;
     }
@@ -146,13 +183,12 @@ export function detectPeriodFields(line: Line, above: FieldLabel[]): { fields: P
       const before = line.cells[index - 1];
       if (from === 0 && !label.trim() && before) label = before.text;
       from = mention.end;
-      const role =
-        fieldRole(label) ?? above.find((item) => item.x0 <= cell.x1 + 2 && cell.x0 <= item.x1 + 2)?.role ?? null;
+      const role = fieldRole(label) ?? under(cell, 'dates')?.role ?? null;
       const iso = isoDate(mention.date.year ?? 0, mention.date.month, mention.date.day);
-      if (role && iso) fields.push({ role, iso });
+      if ((role === 'start' || role === 'end') && iso) fields.push({ role, iso });
     }
   });
-  return { fields, labels };
+  return { fields, labels, days };
 }
 
 // "Days in this cycle: 30", "Days in statement period 31": with a closing date, the period's length.
@@ -235,7 +271,13 @@ type SectionChange = { direction: Direction | null } | null;
 
 export function detectSection(line: Line): SectionChange {
   if (line.cells.length > 3 || line.cells.some((cell) => cell.money)) return null;
-  const text = line.text.replace(/\((continued|cont'?d?\.?)\)|[-\u2013]\s*continued|\bcontinued\b/gi, '').trim();
+  // The title alone when notes follow it on the line ("Checks Paid | No. Checks: 2 | *Indicates break in ...").
+  const first = line.cells[0]?.text ?? '';
+  return sectionOf(line.text) ?? (line.cells.length > 1 ? sectionOf(first) : null);
+}
+
+function sectionOf(raw: string): SectionChange {
+  const text = raw.replace(/\((continued|cont'?d?\.?)\)|[-\u2013]\s*continued|\bcontinued\b/gi, '').trim();
   if (text.length === 0 || text.length > 60 || text.split(' ').length > 8) return null;
   if (IGNORED_SECTION.test(text)) return { direction: null };
   if (NOT_A_SECTION.test(text)) return null;

@@ -29,7 +29,7 @@ import {
   readPart,
   signedCents,
 } from './statement-rows';
-import { CHECK_FACE, CHECK_IMAGES, postingOf } from './statement-words';
+import { CHECK_FACE, CHECK_IMAGES, POSTED_STATUS, ROW_STATUS, postingOf } from './statement-words';
 import { type DescriptionsAbove, placeAbove } from './statement-above';
 import {
   type BalanceLabel,
@@ -48,6 +48,7 @@ import {
   mergeHeadings,
   repeatsCheck,
 } from './statement-lines';
+import { readColumns } from './statement-columns';
 import { finishSegment } from './statement-segment';
 import { findHolderNames } from './statement-holder';
 import { carriedRow, dayBalance, dayListing, joinedRow, undatedRow, type CarriedDate } from './statement-days';
@@ -67,7 +68,7 @@ export function parseStatementLines(lines: Line[], pageCount: number): ParseResu
     return { ok: false, reason: NO_TEXT_LAYER_REASON, code: 'no-text-layer' };
   }
   // A line of many short runs can still grow past MAX_LINE_CHARS: no pattern runs on it either.
-  const readable = lines.filter((line) => line.text.length <= MAX_LINE_CHARS);
+  const readable = readColumns(lines.filter((line) => line.text.length <= MAX_LINE_CHARS));
   const result = parseLines(readable, pageCount, false);
   if (result.ok || !result.reason.startsWith('No transaction table')) return result;
   const later = parseLines(readable, pageCount, true);
@@ -231,6 +232,10 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
       let accepted = false;
       for (const read of reads) {
         if (read.kind === 'row') {
+          // A status cell beside the words: a row not yet posted is left out, and the status is no description.
+          const status = read.row.text.length > 1 ? read.row.text.find((text) => ROW_STATUS.test(text)) : undefined;
+          if (status && !POSTED_STATUS.test(status)) continue;
+          if (status) read.row.text = read.row.text.filter((text) => text !== status);
           segment ??= newSegment(null);
           if (repeatsCheck(read.row, segment.rows)) continue;
           // Rows under another account's number that do not follow this account's running balance are that
@@ -292,7 +297,7 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
     const found = detectPeriodFields(line, fields.labels);
     fields.labels = found.labels;
     for (const field of found.fields) fields[field.role] = field.iso;
-    fields.days = detectCycleDays(line) ?? fields.days;
+    fields.days = found.days ?? detectCycleDays(line) ?? fields.days;
     // A closing date and the cycle's length in days, with no start printed: the period ends on the closing date.
     if (!fields.start && fields.end && fields.days)
       fields.start = fromDayNumber(toDayNumber(fields.end) - fields.days + 1);

@@ -1,11 +1,17 @@
 // Blocks of a statement that list money but are not the period's posted transactions: items still pending, holds,
 // check images. And a period printed in two forms on different pages of one statement.
 import { describe, expect, it } from 'vitest';
+import { accountKind } from './statement-lines';
 import { page, parse, right, rowsOf } from './test-pages';
 
 const posted = (): Array<Array<[number, string]>> => [
   [[40, 'Posted Transactions']],
-  [[40, 'Date'], [90, 'Description'], [440, 'Amount'], [520, 'Balance']],
+  [
+    [40, 'Date'],
+    [90, 'Description'],
+    [440, 'Amount'],
+    [520, 'Balance'],
+  ],
   [[40, '04/01'], [90, 'RENT PAYMENT'], right(470, '-500.00'), right(560, '500.00')],
   [[40, '04/02'], [90, 'CARD SETTLEMENT'], right(470, '300.00'), right(560, '800.00')],
 ];
@@ -40,7 +46,11 @@ describe('blocks that are not posted transactions', () => {
         [[40, 'Ending Balance'], right(330, '800.00')],
         ...posted(),
         [[40, 'PENDING ITEMS']],
-        [[40, 'Date'], [90, 'Description'], [440, 'Amount']],
+        [
+          [40, 'Date'],
+          [90, 'Description'],
+          [440, 'Amount'],
+        ],
         [[40, '04/30'], [90, 'ACH DEBIT RAPIDFUND CAPITAL'], right(470, '-425.00')],
       ]),
     ]);
@@ -55,7 +65,12 @@ describe('blocks that are not posted transactions', () => {
         [[40, 'Beginning Balance'], right(330, '1,000.00')],
         [[40, 'Ending Balance'], right(330, '800.00')],
         [[40, 'Pending deposits: none']],
-        [[40, 'Date'], [90, 'Description'], [440, 'Amount'], [520, 'Balance']],
+        [
+          [40, 'Date'],
+          [90, 'Description'],
+          [440, 'Amount'],
+          [520, 'Balance'],
+        ],
         [[40, '04/01'], [90, 'RENT PAYMENT'], right(470, '-500.00'), right(560, '500.00')],
         [[40, '04/02'], [90, 'CARD SETTLEMENT'], right(470, '300.00'), right(560, '800.00')],
       ]),
@@ -73,9 +88,15 @@ describe('blocks that are not posted transactions', () => {
       ]),
       page([
         [[40, 'Check Images - Account XXXXXX9589']],
-        [[40, 'KESTREL AUTO REPAIR INC'], [200, '2861']],
+        [
+          [40, 'KESTREL AUTO REPAIR INC'],
+          [200, '2861'],
+        ],
         [[150, '04/25/2026']],
-        [[40, 'PAY TO THE ORDER OF SUPPLIER'], [200, '$1,400.16']],
+        [
+          [40, 'PAY TO THE ORDER OF SUPPLIER'],
+          [200, '$1,400.16'],
+        ],
         [[40, 'Check #2861 Posted 04/28 Amount 1,400.16']],
       ]),
     ]);
@@ -90,9 +111,15 @@ describe('blocks that are not posted transactions', () => {
         [[40, 'Beginning Balance'], right(330, '1,000.00')],
         [[40, 'Ending Balance'], right(330, '800.00')],
         ...posted(),
-        [[40, 'KESTREL AUTO REPAIR INC'], [200, '2861']],
+        [
+          [40, 'KESTREL AUTO REPAIR INC'],
+          [200, '2861'],
+        ],
         [[150, '04/25/2026']],
-        [[40, 'PAY TO THE ORDER OF SUPPLIER'], [200, '$1,400.16']],
+        [
+          [40, 'PAY TO THE ORDER OF SUPPLIER'],
+          [200, '$1,400.16'],
+        ],
       ]),
     ]);
     expect(rowsOf(statement)).toHaveLength(2);
@@ -101,16 +128,32 @@ describe('blocks that are not posted transactions', () => {
   it('keeps one period printed in words on the first page and in figures on the next, beside an address', () => {
     const statement = parse([
       page([
-        [[40, 'KESTREL AUTO REPAIR INC'], [300, 'Account Number: XXXXXX9589']],
-        [[40, '1420 COMMERCE BLVD STE 4'], [300, 'April 1, 2026 to April 30, 2026']],
+        [
+          [40, 'KESTREL AUTO REPAIR INC'],
+          [300, 'Account Number: XXXXXX9589'],
+        ],
+        [
+          [40, '1420 COMMERCE BLVD STE 4'],
+          [300, 'April 1, 2026 to April 30, 2026'],
+        ],
         [[40, 'Beginning Balance on April 1, 2026'], right(330, '1,000.00')],
         [[40, 'Ending Balance on April 30, 2026'], right(330, '800.00')],
-        [[40, 'Date'], [90, 'Description'], [440, 'Amount'], [520, 'Balance']],
+        [
+          [40, 'Date'],
+          [90, 'Description'],
+          [440, 'Amount'],
+          [520, 'Balance'],
+        ],
         [[40, 'Apr 1'], [90, 'RENT PAYMENT'], right(470, '-500.00'), right(560, '500.00')],
       ]),
       page([
         [[40, 'KESTREL AUTO REPAIR INC Account XXXXXX9589 04/01/2026 - 04/30/2026 Page 2']],
-        [[40, 'Date'], [90, 'Description'], [440, 'Amount'], [520, 'Balance']],
+        [
+          [40, 'Date'],
+          [90, 'Description'],
+          [440, 'Amount'],
+          [520, 'Balance'],
+        ],
         [[40, 'Apr 2'], [90, 'CARD SETTLEMENT'], right(470, '300.00'), right(560, '800.00')],
       ]),
     ]);
@@ -124,12 +167,22 @@ describe('blocks that are not posted transactions', () => {
     const pages = (firstDate: string) => [
       page([
         [[40, 'Beginning Balance'], right(330, '1,000.00')],
-        [[40, 'Date'], [90, 'Description'], [440, 'Amount'], [520, 'Balance']],
+        [
+          [40, 'Date'],
+          [90, 'Description'],
+          [440, 'Amount'],
+          [520, 'Balance'],
+        ],
         [[40, firstDate], [90, 'RENT PAYMENT'], right(470, '-500.00'), right(560, '500.00')],
       ]),
       page([
         [[40, 'Account XXXXXX9589 04/01/2026 - 04/30/2026 Page 2']],
-        [[40, 'Date'], [90, 'Description'], [440, 'Amount'], [520, 'Balance']],
+        [
+          [40, 'Date'],
+          [90, 'Description'],
+          [440, 'Amount'],
+          [520, 'Balance'],
+        ],
         [[40, '04/02'], [90, 'CARD SETTLEMENT'], right(470, '300.00'), right(560, '800.00')],
         [[40, 'Ending Balance'], right(330, '800.00')],
       ]),
@@ -151,7 +204,13 @@ describe('blocks that are not posted transactions', () => {
       page([
         [[40, 'Statement Period: 06/01/2026 - 06/30/2026']],
         [[40, 'Beginning Balance'], right(330, '1,000.00')],
-        [[40, 'Date'], [90, 'Transaction'], [300, 'Withdrawals'], [380, 'Deposits'], [520, 'Balance']],
+        [
+          [40, 'Date'],
+          [90, 'Transaction'],
+          [300, 'Withdrawals'],
+          [380, 'Deposits'],
+          [520, 'Balance'],
+        ],
         [[40, 'CHECK 3956']],
         [[40, '06/01'], [90, 'Check'], right(350, '500.00'), right(560, '500.00')],
         [[40, 'MERCHANT BNKCD DEPOSIT 501172899']],
@@ -173,7 +232,11 @@ describe('blocks that are not posted transactions', () => {
     const statement = parse([
       page([
         [[40, 'Statement Period: 06/01/2026 - 06/30/2026']],
-        [[40, 'Date'], [90, 'Description'], [440, 'Amount']],
+        [
+          [40, 'Date'],
+          [90, 'Description'],
+          [440, 'Amount'],
+        ],
         [[40, 'DEPOSITS AND CREDITS']],
         [[40, '06/01'], [90, 'DEPOSIT'], right(470, '500.00')],
         [[40, '06/02'], [90, 'DEPOSIT'], right(470, '300.00')],
@@ -189,7 +252,12 @@ describe('blocks that are not posted transactions', () => {
       [[40, title]] as Array<[number, string]>,
       [[40, 'Beginning Balance on April 1, 2026'], right(330, opening)] as Array<[number, string]>,
       [[40, 'Ending Balance on April 30, 2026'], right(330, closing)] as Array<[number, string]>,
-      [[40, 'Date'], [90, 'Description'], [440, 'Amount'], [520, 'Balance']] as Array<[number, string]>,
+      [
+        [40, 'Date'],
+        [90, 'Description'],
+        [440, 'Amount'],
+        [520, 'Balance'],
+      ] as Array<[number, string]>,
       ...rows,
     ];
     const statement = parse([
@@ -222,7 +290,12 @@ describe('blocks that are not posted transactions', () => {
         [[40, 'Business Checking XXXXXX3735']],
         [[40, 'Beginning Balance'], right(330, '1,000.00')],
         [[40, 'Ending Balance'], right(330, '800.00')],
-        [[40, 'Date'], [90, 'Description'], [440, 'Amount'], [520, 'Balance']],
+        [
+          [40, 'Date'],
+          [90, 'Description'],
+          [440, 'Amount'],
+          [520, 'Balance'],
+        ],
         [[40, '05/10'], [90, 'RENT PAYMENT'], right(470, '-200.00'), right(560, '800.00')],
         [[40, 'Business Savings XXXXXX6068']],
         [[40, 'Beginning Balance on May 1, 2026'], right(330, '8,460.09')],
@@ -242,6 +315,68 @@ describe('blocks that are not posted transactions', () => {
     ).toEqual([
       [{ last4: '3735', kind: 'checking' }, '2026-05-01', 1_000_00, 800_00, 1, 'reconciled'],
       [{ last4: '6068', kind: 'savings' }, '2026-05-01', 8_460_09, 8_460_09, 0, 'reconciled'],
+    ]);
+  });
+
+  it('takes a section title followed on its line by a count and a footnote', () => {
+    const statement = parse([
+      page([
+        [[40, 'Statement Period: 01/01/2025 - 01/31/2025']],
+        [[40, 'Beginning Balance'], right(330, '1,000.00')],
+        [[40, 'Ending Balance'], right(330, '600.00')],
+        [
+          [40, 'Checks Paid'],
+          [106, 'No. Checks: 2'],
+          [177, '*Indicates break in serial sequence'],
+        ],
+        [
+          [40, 'DATE'],
+          [85, 'SERIAL NO.'],
+          [258, 'AMOUNT'],
+          [305, 'DATE'],
+          [350, 'SERIAL NO.'],
+          [523, 'AMOUNT'],
+        ],
+        [[40, '01/03'], [85, '3536'], right(293, '300.00'), [305, '01/10'], [350, '3537'], right(558, '100.00')],
+      ]),
+    ]);
+    expect(rowsOf(statement).map((row) => [row[2], row[3]])).toEqual([
+      [300_00, 'debit'],
+      [100_00, 'debit'],
+    ]);
+    expect(statement.segments[0]?.balanceCheck.status).toBe('reconciled');
+  });
+
+  it('takes a certificate of deposit for a savings account, not an operating one', () => {
+    expect(accountKind('C20 12 MONTH CERTIFICATE')).toBe('savings');
+    expect(accountKind('SHARE CERTIFICATE')).toBe('savings');
+  });
+
+  it('leaves out the rows an online-banking export marks pending, and keeps the status out of descriptions', () => {
+    const statement = parse([
+      page([
+        [[40, 'Transactions from 03/01/2025 to 03/31/2025']],
+        [
+          [40, 'Status'],
+          [85, 'Date'],
+          [140, 'Description'],
+          [460, 'Amount'],
+          [539, 'Balance'],
+        ],
+        [[40, 'Pending'], [85, '03/31/2025'], [140, 'MERCHANT DEPOSIT'], right(490, '$1,246.30')],
+        [
+          [40, 'Posted'],
+          [85, '03/31/2025'],
+          [140, 'ACH DEBIT FORWARD CAPITAL LLC'],
+          right(490, '-$25.00'),
+          right(570, '$975.00'),
+        ],
+        [[40, 'Posted'], [85, '03/30/2025'], [140, 'CARD SETTLEMENT'], right(490, '$500.00'), right(570, '$1,000.00')],
+      ]),
+    ]);
+    expect(rowsOf(statement)).toEqual([
+      ['2025-03-30', 'CARD SETTLEMENT', 500_00, 'credit'],
+      ['2025-03-31', 'ACH DEBIT FORWARD CAPITAL LLC', 25_00, 'debit'],
     ]);
   });
 });

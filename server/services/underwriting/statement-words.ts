@@ -35,7 +35,7 @@ export const ACCOUNT_NUMBER =
 // "Ironwood Savings Bank" names the bank, not the account. Titles abbreviate: "Mkt Rate Sav", "Bus Svgs", "MMDA",
 // "Commercial Chk", "DDA".
 export const SAVINGS_ACCOUNT =
-  /\b(savings(?! (bank|and loan|& loan|association|institution|fsb))|sav|svgs?|money market|money mkt|mkt rate|market rate|mmda|mma|share account|share savings)\b/i;
+  /\b(savings(?! (bank|and loan|& loan|association|institution|fsb))|sav|svgs?|money market|money mkt|mkt rate|market rate|mmda|mma|share account|share savings|certificates?|share certificate|time deposit)\b/i;
 export const CHECKING_ACCOUNT = /\b(checking|chk|chkg|ckg|dda|operating|demand deposit|share draft)\b/i;
 /** A page of check images: the captions under the images repeat checks already listed, so they are not rows. */
 export const CHECK_IMAGES = /\b(check images?|images? of (paid )?checks|check copies|item images)\b/i;
@@ -55,6 +55,9 @@ export function postingOf(text: string): 'unposted' | 'posted' | null {
   if (UNPOSTED_TITLE.test(text) && (NOT_POSTED.test(text) || !/\bposted\b/i.test(text))) return 'unposted';
   return POSTED_WORDS.test(text) ? 'posted' : null;
 }
+/** A row's status cell in an online-banking export: "Posted" rows are the period's, the others not yet. */
+export const ROW_STATUS = /^(pending|posted|cleared|processing|in process|authori[sz]ed|scheduled)$/i;
+export const POSTED_STATUS = /^(posted|cleared)$/i;
 /** Words a check image caption prints around the check's number, date and amount. */
 export const CAPTION_WORDS = /\b(check|chk|ck|no|number|serial|paid|posted|date|amount|image)\b|[#:.]/gi;
 export const REFERENCE = /^[#*]?[A-Z]{0,4}[-#:]?\d[\d-]{2,} ?[*^]?$/i;
