@@ -1,6 +1,6 @@
 // A table that prints each row's words on the line above its date and amounts (docs/product.md 4.1).
 import type { Row } from './statement-rows';
-import { TYPE_COLUMN, TYPE_WORD } from './statement-words';
+import { TYPE_COLUMN, TYPE_WORD, typeWordDirection } from './statement-words';
 
 /**
  * Descriptions printed above their rows: a table whose dated lines print only the entry's type ("06/01 Debit 5,400.00
@@ -20,7 +20,7 @@ const typeOnly = (row: Row) => {
 
 function takeAbove(row: Row, lines: string[]): void {
   const words = row.text.join(' ').trim();
-  if (TYPE_WORD.test(words)) row.typeWord ??= /^(credit|deposit|cr)$/i.test(words) ? 'credit' : 'debit';
+  if (TYPE_WORD.test(words)) row.typeWord ??= typeWordDirection(words);
   row.text = typeOnly(row) ? [...lines] : [...lines, ...row.text];
   row.continuation = [];
 }

@@ -12,6 +12,7 @@ import {
   REFERENCE,
   TYPE_COLUMN,
   TYPE_WORD,
+  typeWordDirection,
 } from './statement-words';
 
 export type HeadingCell = { x0: number; x1: number; text: string };
@@ -217,7 +218,7 @@ export function readPart(part: RowPart, line: Line): ReadRow {
       continue;
     }
     if (TYPE_WORD.test(cell.text)) {
-      typeWord = /^(credit|deposit|cr)$/i.test(cell.text) ? 'credit' : 'debit';
+      typeWord = typeWordDirection(cell.text);
       typeText = cell.text;
       continue;
     }

@@ -4,6 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { accountKind } from './statement-lines';
 import { page, parse, right, rowsOf } from './test-pages';
 
+/** April's period, opening 1,000.00 and closing 800.00 (the two posted rows below move it so). */
+const aprilSummary = (): Array<Array<[number, string]>> => [
+  [[40, 'Statement Period: 04/01/2026 - 04/30/2026']],
+  [[40, 'Beginning Balance'], right(330, '1,000.00')],
+  [[40, 'Ending Balance'], right(330, '800.00')],
+];
+
 const posted = (): Array<Array<[number, string]>> => [
   [[40, 'Posted Transactions']],
   [
@@ -20,9 +27,7 @@ describe('blocks that are not posted transactions', () => {
   it('leaves out pending items and holds listed before the posted rows', () => {
     const statement = parse([
       page([
-        [[40, 'Statement Period: 04/01/2026 - 04/30/2026']],
-        [[40, 'Beginning Balance'], right(330, '1,000.00')],
-        [[40, 'Ending Balance'], right(330, '800.00')],
+        ...aprilSummary(),
         [[40, 'Pending Transactions (not yet posted; not included in balances)']],
         [[40, '04/30'], [90, 'CARD AUTH HOME DEPOT'], right(470, '-312.18')],
         [[40, '04/30'], [90, 'MERCHANT DEPOSIT PENDING'], right(470, '2,145.00')],
@@ -41,9 +46,7 @@ describe('blocks that are not posted transactions', () => {
   it('leaves out pending items listed after the posted rows, under their own column heading', () => {
     const statement = parse([
       page([
-        [[40, 'Statement Period: 04/01/2026 - 04/30/2026']],
-        [[40, 'Beginning Balance'], right(330, '1,000.00')],
-        [[40, 'Ending Balance'], right(330, '800.00')],
+        ...aprilSummary(),
         ...posted(),
         [[40, 'PENDING ITEMS']],
         [
@@ -61,9 +64,7 @@ describe('blocks that are not posted transactions', () => {
   it('reads the rows after a line that only mentions pending items in passing', () => {
     const statement = parse([
       page([
-        [[40, 'Statement Period: 04/01/2026 - 04/30/2026']],
-        [[40, 'Beginning Balance'], right(330, '1,000.00')],
-        [[40, 'Ending Balance'], right(330, '800.00')],
+        ...aprilSummary(),
         [[40, 'Pending deposits: none']],
         [
           [40, 'Date'],
@@ -81,9 +82,7 @@ describe('blocks that are not posted transactions', () => {
   it('reads no row from a page of check images, whatever its title also names', () => {
     const statement = parse([
       page([
-        [[40, 'Statement Period: 04/01/2026 - 04/30/2026']],
-        [[40, 'Beginning Balance'], right(330, '1,000.00')],
-        [[40, 'Ending Balance'], right(330, '800.00')],
+        ...aprilSummary(),
         ...posted(),
       ]),
       page([
@@ -107,9 +106,7 @@ describe('blocks that are not posted transactions', () => {
   it('reads a check image box as no row even without a check images title', () => {
     const statement = parse([
       page([
-        [[40, 'Statement Period: 04/01/2026 - 04/30/2026']],
-        [[40, 'Beginning Balance'], right(330, '1,000.00')],
-        [[40, 'Ending Balance'], right(330, '800.00')],
+        ...aprilSummary(),
         ...posted(),
         [
           [40, 'KESTREL AUTO REPAIR INC'],

@@ -18,6 +18,9 @@ export const HEADING_WORDS =
 export const NOT_A_SECTION = /\b(total|summary|statement|account|balance|page|period|member|customer|number)\b/i;
 export const IGNORED_SECTION = /\b(daily|summary|balances|check images?|worksheet|interest rate)\b/i;
 export const TYPE_WORD = /^(credit|debit|deposit|withdrawal|cr|dr)$/i;
+/** The way a type word says the money moved ("Deposit", "CR": in; "Withdrawal", "Debit", "DR": out). */
+export const typeWordDirection = (text: string): 'credit' | 'debit' =>
+  /^(credit|deposit|cr)$/i.test(text) ? 'credit' : 'debit';
 /**
  * A transaction-type column's cell ("ACH", "POS", "ACH Debit", "Debit Card"): the kind of entry, not its
  * description. Words that tell what the money was for (transfer, fee, wire, check) stay in the description.
