@@ -39,71 +39,54 @@ DROP TRIGGER `users_words_insert`;
 --> statement-breakpoint
 DROP TRIGGER `users_words_update`;
 --> statement-breakpoint
-CREATE TRIGGER `applications_words_insert` AFTER INSERT ON `applications` FOR EACH ROW
+-- One way a record's words go in, for all four triggers: split the text, sign the record, write its words.
+CREATE PROCEDURE `search_words_put`(`put_kind` varchar(16), `put_id` varchar(36), `source` text,
+                                    `put_created_at` datetime)
 BEGIN
-  DECLARE `words` text DEFAULT `search_words_json`(CONCAT_WS(' ', NEW.`business_name`, NEW.`owner_name`, NEW.`email`));
+  DECLARE `words` text DEFAULT `search_words_json`(`source`);
   DECLARE `signature` bigint unsigned DEFAULT 0;
   SELECT COALESCE(BIT_OR(`search_word_bit`(LEFT(j.`word`, 32))), 0) INTO `signature`
     FROM JSON_TABLE(`words`, '$[*]' COLUMNS (`word` varchar(300) PATH '$')) AS j
    WHERE CHAR_LENGTH(j.`word`) >= 2;
   INSERT IGNORE INTO `search_words` (`kind`, `record_id`, `word`, `created_at`, `sig`)
-  SELECT 'application', NEW.`id`, LEFT(j.`word`, 32), NEW.`created_at`, `signature`
+  SELECT `put_kind`, `put_id`, LEFT(j.`word`, 32), `put_created_at`, `signature`
     FROM JSON_TABLE(`words`, '$[*]' COLUMNS (`word` varchar(300) PATH '$')) AS j
    WHERE CHAR_LENGTH(j.`word`) >= 2;
 END;
 --> statement-breakpoint
+CREATE TRIGGER `applications_words_insert` AFTER INSERT ON `applications` FOR EACH ROW
+  CALL `search_words_put`('application', NEW.`id`,
+                          CONCAT_WS(' ', NEW.`business_name`, NEW.`owner_name`, NEW.`email`), NEW.`created_at`);
+--> statement-breakpoint
 CREATE TRIGGER `applications_words_update` AFTER UPDATE ON `applications` FOR EACH ROW
 BEGIN
-  DECLARE `words` text;
-  DECLARE `signature` bigint unsigned DEFAULT 0;
   IF NOT (OLD.`business_name` <=> NEW.`business_name` AND OLD.`owner_name` <=> NEW.`owner_name`
           AND OLD.`email` <=> NEW.`email` AND OLD.`created_at` <=> NEW.`created_at` AND OLD.`id` <=> NEW.`id`) THEN
-    SET `words` = `search_words_json`(CONCAT_WS(' ', NEW.`business_name`, NEW.`owner_name`, NEW.`email`));
-    SELECT COALESCE(BIT_OR(`search_word_bit`(LEFT(j.`word`, 32))), 0) INTO `signature`
-      FROM JSON_TABLE(`words`, '$[*]' COLUMNS (`word` varchar(300) PATH '$')) AS j
-     WHERE CHAR_LENGTH(j.`word`) >= 2;
     DELETE FROM `search_words` WHERE `kind` = 'application' AND `record_id` = OLD.`id`;
-    INSERT IGNORE INTO `search_words` (`kind`, `record_id`, `word`, `created_at`, `sig`)
-    SELECT 'application', NEW.`id`, LEFT(j.`word`, 32), NEW.`created_at`, `signature`
-      FROM JSON_TABLE(`words`, '$[*]' COLUMNS (`word` varchar(300) PATH '$')) AS j
-     WHERE CHAR_LENGTH(j.`word`) >= 2;
+    CALL `search_words_put`('application', NEW.`id`,
+                            CONCAT_WS(' ', NEW.`business_name`, NEW.`owner_name`, NEW.`email`), NEW.`created_at`);
   END IF;
 END;
 --> statement-breakpoint
 CREATE TRIGGER `users_words_insert` AFTER INSERT ON `users` FOR EACH ROW
 BEGIN
-  DECLARE `words` text DEFAULT `search_words_json`(
-    CONCAT_WS(' ', NEW.`first_name`, NEW.`last_name`, NEW.`email`, NEW.`business_name`));
-  DECLARE `signature` bigint unsigned DEFAULT 0;
   IF NEW.`role` = 'client' THEN
-    SELECT COALESCE(BIT_OR(`search_word_bit`(LEFT(j.`word`, 32))), 0) INTO `signature`
-      FROM JSON_TABLE(`words`, '$[*]' COLUMNS (`word` varchar(300) PATH '$')) AS j
-     WHERE CHAR_LENGTH(j.`word`) >= 2;
-    INSERT IGNORE INTO `search_words` (`kind`, `record_id`, `word`, `created_at`, `sig`)
-    SELECT 'applicant', NEW.`id`, LEFT(j.`word`, 32), NEW.`created_at`, `signature`
-      FROM JSON_TABLE(`words`, '$[*]' COLUMNS (`word` varchar(300) PATH '$')) AS j
-     WHERE CHAR_LENGTH(j.`word`) >= 2;
+    CALL `search_words_put`('applicant', NEW.`id`,
+                            CONCAT_WS(' ', NEW.`first_name`, NEW.`last_name`, NEW.`email`, NEW.`business_name`),
+                            NEW.`created_at`);
   END IF;
 END;
 --> statement-breakpoint
 CREATE TRIGGER `users_words_update` AFTER UPDATE ON `users` FOR EACH ROW
 BEGIN
-  DECLARE `words` text;
-  DECLARE `signature` bigint unsigned DEFAULT 0;
   IF NOT (OLD.`first_name` <=> NEW.`first_name` AND OLD.`last_name` <=> NEW.`last_name` AND OLD.`email` <=> NEW.`email`
           AND OLD.`business_name` <=> NEW.`business_name` AND OLD.`role` <=> NEW.`role`
           AND OLD.`created_at` <=> NEW.`created_at` AND OLD.`id` <=> NEW.`id`) THEN
     DELETE FROM `search_words` WHERE `kind` = 'applicant' AND `record_id` = OLD.`id`;
     IF NEW.`role` = 'client' THEN
-      SET `words` = `search_words_json`(
-        CONCAT_WS(' ', NEW.`first_name`, NEW.`last_name`, NEW.`email`, NEW.`business_name`));
-      SELECT COALESCE(BIT_OR(`search_word_bit`(LEFT(j.`word`, 32))), 0) INTO `signature`
-        FROM JSON_TABLE(`words`, '$[*]' COLUMNS (`word` varchar(300) PATH '$')) AS j
-       WHERE CHAR_LENGTH(j.`word`) >= 2;
-      INSERT IGNORE INTO `search_words` (`kind`, `record_id`, `word`, `created_at`, `sig`)
-      SELECT 'applicant', NEW.`id`, LEFT(j.`word`, 32), NEW.`created_at`, `signature`
-        FROM JSON_TABLE(`words`, '$[*]' COLUMNS (`word` varchar(300) PATH '$')) AS j
-       WHERE CHAR_LENGTH(j.`word`) >= 2;
+      CALL `search_words_put`('applicant', NEW.`id`,
+                              CONCAT_WS(' ', NEW.`first_name`, NEW.`last_name`, NEW.`email`, NEW.`business_name`),
+                              NEW.`created_at`);
     END IF;
   END IF;
 END;
