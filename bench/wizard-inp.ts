@@ -167,10 +167,11 @@ async function benchmarkAt(rate: number): Promise<number> {
 const rows: Row[] = [];
 try {
   const index = Math.round(await benchmarkAt(1));
-  // The goal's 4x, then the slowdowns that make this host a mid-tier and a low-tier phone (bench/lib.ts, PHONES), which
-  // compare across machines of different speed. The goal is set at 4x; the phone rows are for comparison.
+  // The 4x goal, then the slowdowns that make this host a mid-tier and a low-tier phone (bench/lib.ts, PHONES), which
+  // compare across machines of different speed. The 4x and the low-tier phone rows carry the goal (any day, any host);
+  // the mid-tier rows lie between them and are for comparison.
   for (const tier of [null, 'mid', 'low'] as const) {
-    const isGoal = tier === null;
+    const isGoal = tier !== 'mid';
     const slowdown = tier === null ? CPU_SLOWDOWN : await calibrateThrottlingRate(index, tier, benchmarkAt);
     const data =
       tier === null
@@ -187,7 +188,7 @@ try {
         measure: `/apply: ${measure}`,
         data: `${data}, phone viewport, worst of ${RUNS} runs (host benchmark index ${index})`,
         figure: `press to answer painted ${Math.round(worstShown)} ms; Event Timing ${Math.round(worstInteraction)} ms`,
-        goal: isGoal ? `<= ${GOAL_MS} ms` : `(for comparison: the goal is set at ${CPU_SLOWDOWN}x)`,
+        goal: isGoal ? `<= ${GOAL_MS} ms` : '(for comparison)',
         verdict: isGoal ? (worst <= GOAL_MS ? 'pass' : 'fail') : '',
       });
     }
