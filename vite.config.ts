@@ -48,6 +48,8 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     chunkSizeWarningLimit: 600,
+    // Every browser the site supports preloads modules itself: the polyfill was dead weight in the entry chunk.
+    modulePreload: { polyfill: false },
     // dist/.vite/manifest.json: the prerender step and bench/frontend.ts read the chunk graph from it
     // (the server never serves dot-folders).
     manifest: true,
@@ -59,10 +61,16 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // What every page needs to start, in one long-cached chunk instead of many small shared ones.
+            // What every page needs to start, in one long-cached chunk instead of many small shared ones: React and
+            // the style runtime, which the islands of a prerendered public page need too (docs/architecture.md)...
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack|@trpc|superjson|copy-anything|is-what|@emotion|stylis|hoist-non-react-statics|react-is)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|@emotion|stylis|hoist-non-react-statics|react-is)[\\/]/,
+            },
+            // ...and the router and data layer, which only the whole app (and islands that link or fetch) load.
+            {
+              name: 'app-framework',
+              test: /node_modules[\\/](react-router|react-router-dom|@tanstack|@trpc|superjson|copy-anything|is-what)[\\/]/,
             },
           ],
         },

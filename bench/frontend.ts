@@ -5,12 +5,19 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-type ManifestChunk = { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] };
+type ManifestChunk = {
+  file: string;
+  name?: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+};
 type Manifest = Record<string, ManifestChunk>;
 
 const distFlag = process.argv.indexOf('--dist');
 const DIST = path.resolve(distFlag > 0 ? (process.argv[distFlag + 1] ?? 'dist') : 'dist');
-const BUDGET_KB = 170;
+const BUDGET_KB = 120;
 
 // The lazily loaded page module of each measured route (src/app/routes.tsx), and what its loader fetches with it
 // before the page renders: the Chakra recipes the start-up theme lacks (withLaterRecipes in src/app/routes.tsx).
@@ -68,9 +75,59 @@ const asyncOf = (keys: Set<string>) => {
   return found;
 };
 
+/**
+ * A module's chunk: its entry key (`src`), or the shared chunk named after it (a module that the whole app imports
+ * statically and an island loader dynamically gets a chunk of its own, keyed by its hash).
+ */
+function chunkOf(module: string): string | undefined {
+  if (manifest[module]) return module;
+  const name = path.basename(module).replace(/\.tsx?$/, '');
+  const keys = Object.keys(manifest).filter((key) => manifest[key]?.src === module || manifest[key]?.name === name);
+  return keys.length === 1 ? keys[0] : undefined;
+}
+
+// A prerendered public page starts no app: the entry starts its islands (src/app/islands/start-islands.tsx) after
+// Chakra's system (src/theme-config.ts, src/theme.ts), and the islands in the first view of `/` hydrate once it has
+// painted (the navigation bar, and the hero's Learn More, counters and video control: src/app/islands/registry.ts).
+// Islands further down load when they near the view: "on demand" below.
+const ISLAND_START = ['src/theme-config.ts', 'src/theme.ts', 'src/app/islands/start-islands.tsx'];
+const FIRST_VIEW_ISLANDS = [
+  'src/components/navbar-island.tsx',
+  'src/features/public/components/learn-more-button.tsx',
+  'src/features/public/islands/counter-island.tsx',
+  'src/features/public/components/hero-video.tsx',
+];
+
+/** `/` as a page of islands: [what it loads to start, what it may load later]; null for a build without islands. */
+function islandKeys(): [Set<string>, Set<string>] | null {
+  const start = manifest['src/app/islands/start-islands.tsx'];
+  if (!start) return null;
+  const initial = closure(entryKey!);
+  for (const module of [...ISLAND_START, ...FIRST_VIEW_ISLANDS]) {
+    const key = chunkOf(module);
+    if (!key) throw new Error(`${module}: no chunk of its own in the manifest (bench/frontend.ts reads them by name)`);
+    closure(key, initial);
+  }
+  // Every other island the runtime can load (it also loads the whole app for a signed-in visitor of `/`: not counted).
+  const later = new Set<string>();
+  for (const dynamic of start.dynamicImports ?? []) if (dynamic !== APP_START) closure(dynamic, later);
+  for (const key of initial) later.delete(key);
+  return [initial, later];
+}
+
 const rows: string[] = [];
 let landingKeys = new Set(entry);
+const islands = islandKeys();
 for (const { route, page, with: alongside, goal } of ROUTES) {
+  if (route === '/' && islands) {
+    const [initial, later] = islands;
+    landingKeys = initial;
+    const verdict = initial.size && sum(initial) <= BUDGET_KB * 1024 ? 'pass' : 'fail';
+    rows.push(
+      `| Front end | initial JS for / (entry + island runtime + first-view islands, gzip -9) | ${initial.size} chunks | ${kb(sum(initial))}; then ${kb(sum(later))} more on demand (islands further down, sticky box, their router and data layer) | ${goal} | ${verdict} |`,
+    );
+    continue;
+  }
   if (!manifest[page]) {
     rows.push(`| Front end | JS for ${route} | ${page} | not in this build | ${goal} | |`);
     continue;

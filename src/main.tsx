@@ -43,20 +43,19 @@ async function hydratePrerenderedPage() {
   await import('./app/start');
 }
 
-if (root?.dataset.prerendered) {
-  // What the visitor does on the page before the app is attached is held back and played again then; its sections
-  // that hydrate later (src/lib/lazy-section.tsx) do the same until they are live.
-  holdPageInput(root);
-  watchServerSections();
+/**
+ * Runs `start` once the page's first paint is done: once the image the page preloads for its largest paint (the
+ * hero's poster) is on screen (the browser reports that paint, largest-contentful-paint, when the frame is presented).
+ * A page without one, or whose largest paint is something else (a wide screen), starts shortly after it has loaded;
+ * a hidden tab, which paints nothing, at once.
+ */
+function afterFirstPaint(start: () => void) {
   let isStarted = false;
   const startOnce = () => {
     if (isStarted) return;
     isStarted = true;
-    void hydratePrerenderedPage();
+    start();
   };
-  // Once the image the page preloads for its largest paint (the hero's poster) is on screen: the browser reports
-  // that paint (largest-contentful-paint) when the frame is presented. A page without one, or whose largest paint is
-  // something else (a wide screen), starts shortly after it has loaded; a hidden tab, which paints nothing, at once.
   const images = [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]')].map(
     (link) => link.href,
   );
@@ -74,6 +73,30 @@ if (root?.dataset.prerendered) {
   };
   if (document.readyState === 'complete') afterLoad();
   else window.addEventListener('load', afterLoad, { once: true });
+}
+
+/**
+ * A public page built as HTML and CSS with islands (src/lib/island.tsx): no app to start, only its islands, each
+ * when wanted (src/app/islands/start-islands.tsx). Chakra's system, which they render with, is made first, in tasks.
+ */
+async function startIslands(container: HTMLElement) {
+  await import('./theme-config');
+  await nextTask();
+  const { startIslands: start } = await import('./app/islands/start-islands');
+  start(container);
+}
+
+if (root?.dataset.islands) {
+  // Each island's markup is watched from now on: what the visitor does there before it is live is held back and
+  // played again then (src/lib/lazy-section-watch.ts).
+  watchServerSections();
+  afterFirstPaint(() => void startIslands(root));
+} else if (root?.dataset.prerendered) {
+  // What the visitor does on the page before the app is attached is held back and played again then; its sections
+  // that hydrate later (src/lib/lazy-section.tsx) do the same until they are live.
+  holdPageInput(root);
+  watchServerSections();
+  afterFirstPaint(() => void hydratePrerenderedPage());
 } else {
   // Nothing on screen until the app renders: one import, all of its chunks at once.
   void import('./app/start');

@@ -175,7 +175,9 @@ function startSession(element: HTMLElement): Session {
     },
     { rootMargin: ROOT_MARGIN },
   );
-  observer.observe(element);
+  // A wrapper without a box of its own (an island's, display: contents) never intersects: its content does.
+  const watched = element.style.display === 'contents' ? (element.firstElementChild ?? element) : element;
+  observer.observe(watched);
 
   // Once the page has loaded and is idle, fetch (not run) the code, so the section hydrates at once when reached.
   let cancelIdle: (() => void) | undefined;

@@ -38,9 +38,9 @@ describe('public pages name the configured brand', () => {
       render(() => import('./pages/about-page')),
       render(() => import('./pages/products-page')),
       render(async () => {
-        const { NavbarContent } = await import('@/components/navbar');
-        const signedOut = { user: null, isLoading: false, isAuthenticated: false, isStaff: false };
-        return { default: () => <NavbarContent auth={signedOut} /> };
+        // The bar as the public pages' prerender draws it (an island: src/app/islands/registry.ts).
+        const { NavbarIsland } = await import('@/components/navbar-island');
+        return { default: () => <NavbarIsland pathname="/" /> };
       }),
     ]);
     const { PUBLIC_PAGE_META } = await import('./meta');
