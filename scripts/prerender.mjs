@@ -96,6 +96,8 @@ async function renderOnce(app, options = {}) {
 // Suspense boundary streams in later through an inline <script> (which the CSP would block).
 // \`islands\`: the page's islands are left as empty wrappers for renderIsland to fill.
 export async function render(url, { islands = false } = {}) {
+  // As src/app/start.tsx: the whole app renders with the public pages' recipes.
+  (await import('/src/lib/page-recipes.ts')).addPageRecipes();
   const app = () =>
     h(StrictMode, null,
       h(IslandBuildContext.Provider, { value: islands },

@@ -1,5 +1,5 @@
 import { lazy, useEffect, useState, type ComponentProps, type ComponentType } from 'react';
-import { fetchCurrentUser, type CurrentUser } from '@/lib/current-user';
+import { authStateOf, fetchAuthAnswer, type CurrentUser } from '@/lib/current-user';
 import { NavbarContent, type NavbarAuth, type NavbarLinks, type NavbarMenus } from './navbar-view';
 
 // The navigation bar as an island of a prerendered public page (src/app/islands/registry.ts): no router and no
@@ -27,16 +27,7 @@ function currentPageLink(pathname: string): NavbarLinks['NavLink'] {
   };
 }
 
-// With the recipes they need (src/lib/later-recipes.ts): lazy-page.ts itself is loaded with them.
-const loadMenus = () =>
-  import('@/lib/lazy-page').then(({ withLaterRecipes }) =>
-    withLaterRecipes(() =>
-      Promise.all([import('./navbar-menus'), import('@/lib/island-router')]).then(([menus, router]) => ({
-        menus,
-        Router: router.IslandRouter,
-      })),
-    )(),
-  );
+const loadMenus = () => import('./navbar-island-menus').then((module) => module.loadIslandMenus());
 
 function routed<P extends object>(pick: (menus: Awaited<ReturnType<typeof loadMenus>>['menus']) => ComponentType<P>) {
   return lazy(() =>
@@ -59,21 +50,14 @@ const MENUS: NavbarMenus = {
   AccountMenu: routed((menus) => menus.AccountMenu),
 };
 
-const authOf = (user: CurrentUser | null, isLoading: boolean): NavbarAuth => ({
-  user,
-  isLoading,
-  isAuthenticated: Boolean(user),
-  isStaff: user?.role === 'admin' || user?.role === 'super_admin',
-});
-
 /** `pathname`: the page's route, from the build (the link to it is marked current). */
 export function NavbarIsland({ pathname }: { pathname: string }) {
   const [links] = useState<NavbarLinks>(() => ({ Link: PlainLink, NavLink: currentPageLink(pathname) }));
-  const [auth, setAuth] = useState(() => authOf(null, true));
+  const [auth, setAuth] = useState<NavbarAuth>(() => authStateOf<CurrentUser>(null, true));
   useEffect(() => {
     let isCurrent = true;
-    void fetchCurrentUser().then((user) => {
-      if (isCurrent) setAuth(authOf(user, false));
+    void fetchAuthAnswer().then(({ user }) => {
+      if (isCurrent) setAuth(authStateOf(user, false));
     });
     return () => {
       isCurrent = false;

@@ -1,12 +1,10 @@
-import { createElement, type ComponentType } from 'react';
 import { STICKY_BOX_THRESHOLD_PX } from '@/features/public/hooks/use-scrolled-past';
+import type { AnyComponent, LaterIsland } from './later-islands';
 
 // The islands of the prerendered public pages (src/lib/island.tsx): by name, how their code loads and when they
 // hydrate. The build renders each one from the same entry (scripts/prerender.mjs), so its markup is what the browser
-// hydrates. Each loader is its own chunk: only what a page shows is fetched, and only when wanted.
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each island takes its own props, checked where it is placed
-type AnyComponent = ComponentType<any>;
+// hydrates. Only what a page shows is fetched, and only when wanted: the islands of the first view of `/` as one
+// chunk (first-view.ts), each island further down as its own (later-islands.ts).
 
 export type IslandEntry = {
   load: () => Promise<AnyComponent>;
@@ -21,59 +19,22 @@ export type IslandEntry = {
 /** The prefix of React's useId ids in island `id` (each is a root of its own), the same at build time. */
 export const islandIdPrefix = (id: string) => `i${id}-`;
 
-/** For components whose recipes come later (src/lib/later-recipes.ts): the loader that adds them, loaded with them. */
-const withLaterRecipes =
-  <T>(load: () => Promise<T>) =>
-  () =>
-    import('@/lib/lazy-page').then((module) => module.withLaterRecipes(load)());
+const firstView = () => import('./first-view');
 
-/** For components that link with react-router's Link: a router of their own, loaded with them. */
-const withRouter = (load: () => Promise<AnyComponent>) => () =>
-  Promise.all([load(), import('@/lib/island-router')]).then(([Component, { IslandRouter }]) => {
-    const pathname = typeof window === 'undefined' ? '/' : window.location.pathname;
-    return (props: object) => createElement(IslandRouter, { pathname, children: createElement(Component, props) });
-  });
-
-/** For components that send with react-query (and notify through the toaster, mounted by start-islands.tsx). */
-const withData = (load: () => Promise<AnyComponent>) => () =>
-  Promise.all([load(), import('./island-data')]).then(
-    ([Component, { IslandData }]) =>
-      (props: object) =>
-        createElement(IslandData, { children: createElement(Component, props) }),
-  );
+/**
+ * The loaders of the islands further down, in a module of their own: each names the many small chunks its island
+ * needs, and the page's first download need not carry that list.
+ */
+const later = (name: LaterIsland) => () => import('./later-islands').then((module) => module.LATER_ISLANDS[name]());
 
 export const ISLANDS: Record<string, IslandEntry> = {
-  navbar: { load: () => import('@/components/navbar-island').then((m) => m.NavbarIsland), when: 'painted' },
-  'learn-more': {
-    load: () => import('@/features/public/components/learn-more-button').then((m) => m.LearnMoreButton),
-    when: 'near',
-  },
-  counter: {
-    load: () => import('@/features/public/islands/counter-island').then((m) => m.CounterIsland),
-    when: 'near',
-  },
-  'hero-video': {
-    load: () => import('@/features/public/components/hero-video').then((m) => m.HeroVideo),
-    when: 'near',
-  },
-  calculator: {
-    load: withRouter(() => import('@/features/public/components/loan-calculator').then((m) => m.LoanCalculator)),
-    when: 'near',
-  },
-  'email-signup': {
-    load: withData(() => import('@/features/public/components/email-signup').then((m) => m.EmailSignup)),
-    when: 'near',
-  },
-  'sticky-box': {
-    load: withRouter(() => import('@/features/public/components/sticky-apply-box').then((m) => m.default)),
-    when: { scrolledPast: STICKY_BOX_THRESHOLD_PX },
-  },
-  faq: {
-    load: withLaterRecipes(() => import('@/features/public/components/faq').then((m) => m.Faq)),
-    when: 'near',
-  },
-  'contact-form': {
-    load: withData(() => import('@/features/public/components/contact-form').then((m) => m.ContactForm)),
-    when: 'near',
-  },
+  navbar: { load: () => firstView().then((m) => m.NavbarIsland), when: 'painted' },
+  'learn-more': { load: () => firstView().then((m) => m.LearnMoreButton), when: 'near' },
+  counter: { load: () => firstView().then((m) => m.CounterIsland), when: 'near' },
+  'hero-video': { load: () => firstView().then((m) => m.HeroVideo), when: 'near' },
+  calculator: { load: later('calculator'), when: 'near' },
+  'email-signup': { load: later('email-signup'), when: 'near' },
+  'sticky-box': { load: later('sticky-box'), when: { scrolledPast: STICKY_BOX_THRESHOLD_PX } },
+  faq: { load: later('faq'), when: 'near' },
+  'contact-form': { load: later('contact-form'), when: 'near' },
 };

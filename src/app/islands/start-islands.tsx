@@ -1,8 +1,7 @@
 import { startTransition, StrictMode, type ComponentType } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { fetchCurrentUser } from '@/lib/current-user';
 import { whenIdle } from '@/lib/idle';
-import { sessionOf } from '@/lib/lazy-section-watch';
+import { LIVE_ATTRIBUTE, sessionOf } from '@/lib/lazy-section-watch';
 import { prepareSystem } from '@/theme';
 import { IslandShell } from './island-shell';
 import { islandIdPrefix, ISLANDS, type IslandEntry } from './registry';
@@ -11,10 +10,7 @@ import { islandIdPrefix, ISLANDS, type IslandEntry } from './registry';
 // src/main.tsx once the page has painted. The page stays the build's HTML and CSS; each island (an element
 // `[data-island]` that the prerender filled and numbered) becomes a React root of its own when it is wanted: its code
 // loads, then it hydrates in a transition. Until then lazy-section-watch.ts holds back what the visitor does in it and
-// plays it again once the island is live.
-
-/** Set once the whole app has taken the page over: no island starts after that. */
-let isHandedOver = false;
+// plays it again once the island is live, and marks it live (`data-live`).
 
 function tree(Component: ComponentType<object>, props: object, onLive?: () => void) {
   return (
@@ -30,9 +26,9 @@ const readProps = (element: HTMLElement): object => JSON.parse(element.dataset.i
 
 /**
  * An island with server markup: hydrates once its session (near the view, or reached), its code and the page
- * (`isPageReady`: Chakra's system, and on `/` the auth answer) are ready.
+ * (`isPageReady`: Chakra's system) are ready.
  */
-function hydrateWhenWanted(element: HTMLElement, entry: IslandEntry, id: string, isPageReady: Promise<boolean>) {
+function hydrateWhenWanted(element: HTMLElement, entry: IslandEntry, id: string, isPageReady: Promise<unknown>) {
   const session = sessionOf(`island-${id}`);
   if (!session) return;
   let Component: ComponentType<object> | undefined;
@@ -43,8 +39,8 @@ function hydrateWhenWanted(element: HTMLElement, entry: IslandEntry, id: string,
   );
   if (entry.when === 'painted') session.open();
   Promise.all([session.ready, isPageReady]).then(
-    ([, isReady]) => {
-      if (!isReady || !Component || !element.isConnected || isHandedOver) return;
+    () => {
+      if (!Component || !element.isConnected) return;
       const Loaded = Component;
       startTransition(() => {
         hydrateRoot(
@@ -67,13 +63,15 @@ function renderWhenScrolledPast(
   entry: IslandEntry,
   id: string,
   threshold: number,
-  isPageReady: Promise<boolean>,
+  isPageReady: Promise<unknown>,
 ) {
   const render = () => {
     window.removeEventListener('scroll', check);
-    void Promise.all([entry.load(), isPageReady]).then(([Component, isReady]) => {
-      if (!isReady || !element.isConnected || isHandedOver) return;
-      createRoot(element, { identifierPrefix: islandIdPrefix(id) }).render(tree(Component, readProps(element)));
+    void Promise.all([entry.load(), isPageReady]).then(([Component]) => {
+      if (!element.isConnected) return;
+      createRoot(element, { identifierPrefix: islandIdPrefix(id) }).render(
+        tree(Component, readProps(element), () => element.setAttribute(LIVE_ATTRIBUTE, '')),
+      );
     });
   };
   const check = () => {
@@ -88,7 +86,6 @@ function mountToaster() {
   whenIdle(
     () => {
       void import('@/components/ui/toaster').then(({ Toaster }) => {
-        if (isHandedOver) return;
         const element = document.createElement('div');
         document.body.append(element);
         createRoot(element, { identifierPrefix: 'toaster-' }).render(tree(Toaster, {}));
@@ -99,24 +96,12 @@ function mountToaster() {
 }
 
 /**
- * `/` shows a signed-in visitor their home page, which the build does not make: the whole app takes the page over
- * (src/app/start.tsx renders it from scratch, as on any page the build did not render), before any island hydrates.
+ * Starts the islands of a page of islands (src/main.tsx, after the first paint; on `/` only for a visitor who is
+ * not signed in: a signed-in one gets the whole app instead).
  */
-function handOverToWholeApp(container: HTMLElement) {
-  isHandedOver = true;
-  delete container.dataset.prerendered;
-  delete container.dataset.islands;
-  void import('../start');
-}
-
 export function startIslands(container: HTMLElement) {
-  // Asked at once, while the islands' code loads and Chakra's system is made (src/theme.ts, in tasks).
-  const user = container.dataset.islands === '/' ? fetchCurrentUser() : Promise.resolve(null);
-  const isPageReady = Promise.all([prepareSystem(), user]).then(([, signedIn]) => {
-    if (!signedIn) return true;
-    handOverToWholeApp(container);
-    return false;
-  });
+  // Made in tasks (src/theme.ts) while the islands' code loads.
+  const isPageReady = prepareSystem();
   for (const element of container.querySelectorAll<HTMLElement>('[data-island][data-island-id]')) {
     const entry = ISLANDS[element.dataset.island ?? ''];
     const id = element.dataset.islandId!;
@@ -125,7 +110,5 @@ export function startIslands(container: HTMLElement) {
       renderWhenScrolledPast(element, entry, id, entry.when.scrolledPast, isPageReady);
     else hydrateWhenWanted(element, entry, id, isPageReady);
   }
-  void isPageReady.then((isReady) => {
-    if (isReady) mountToaster();
-  });
+  void isPageReady.then(mountToaster);
 }
