@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { chakraBuildEdits } from './build/chakra/plugins.ts';
 import { parseLenderEnv } from './src/shared/lender.ts';
@@ -14,10 +15,36 @@ const SRC_DIR = fileURLToPath(new URL('./src/', import.meta.url));
 // server, so a bad value stops the build with the key's name.
 const lender = parseLenderEnv(process.env);
 
+/**
+ * The static imports of each chunk of the client build, read as it is written (below): a chunk's import() need not
+ * name for preloading what the chunk's own static imports have loaded already.
+ */
+const chunkImports = new Map<string, readonly string[]>();
+const readChunkGraph: Plugin = {
+  name: 'chunk-graph',
+  generateBundle: {
+    order: 'pre',
+    handler(_options, bundle) {
+      chunkImports.clear();
+      for (const chunk of Object.values(bundle))
+        if (chunk.type === 'chunk') chunkImports.set(chunk.fileName, chunk.imports);
+    },
+  },
+};
+function loadedBefore(file: string, into = new Set<string>()): Set<string> {
+  for (const imported of chunkImports.get(file) ?? []) {
+    if (into.has(imported)) continue;
+    into.add(imported);
+    loadedBefore(imported, into);
+  }
+  return into;
+}
+
 export default defineConfig({
   // Build-time edits of Chakra for start-up time: build/chakra/README.md.
   plugins: [
     react(),
+    readChunkGraph,
     ...chakraBuildEdits(SRC_DIR),
     // index.html's own title (the page shown before the app sets its own) names the configured brand too.
     {
@@ -48,6 +75,18 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     chunkSizeWarningLimit: 600,
+    // Every browser the site supports preloads modules itself: the polyfill was dead weight in the entry chunk.
+    modulePreload: {
+      polyfill: false,
+      // Each import() lists the chunks to preload with it, in the importing chunk's code. Those the importing chunk
+      // imports statically have run before it did: listing them again only made the first download bigger (the
+      // island runtime named React and Chakra for every island it may load).
+      resolveDependencies: (_file, deps, { hostId, hostType }) => {
+        if (hostType !== 'js') return deps;
+        const loaded = loadedBefore(hostId);
+        return deps.filter((dep) => !loaded.has(dep));
+      },
+    },
     // dist/.vite/manifest.json: the prerender step and bench/frontend.ts read the chunk graph from it
     // (the server never serves dot-folders).
     manifest: true,
@@ -59,10 +98,16 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // What every page needs to start, in one long-cached chunk instead of many small shared ones.
+            // What every page needs to start, in one long-cached chunk instead of many small shared ones: React and
+            // the style runtime, which the islands of a prerendered public page need too (docs/architecture.md)...
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack|@trpc|superjson|copy-anything|is-what|@emotion|stylis|hoist-non-react-statics|react-is)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|@emotion|stylis|hoist-non-react-statics|react-is)[\\/]/,
+            },
+            // ...and the router and data layer, which only the whole app (and islands that link or fetch) load.
+            {
+              name: 'app-framework',
+              test: /node_modules[\\/](react-router|react-router-dom|@tanstack|@trpc|superjson|copy-anything|is-what)[\\/]/,
             },
           ],
         },

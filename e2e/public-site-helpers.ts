@@ -12,3 +12,11 @@ export async function scrollTo(page: Page, y: number) {
     )
     .toBe(y);
 }
+
+/**
+ * Waits until an island of a prerendered public page is live: hydrated, and what the visitor did before then played
+ * again. The page says so itself (`data-live` on the island's wrapper: src/lib/lazy-section-watch.ts).
+ */
+export async function islandLive(page: Page, name: string) {
+  await expect(page.locator(`[data-island="${name}"][data-live]`).first()).toBeAttached();
+}

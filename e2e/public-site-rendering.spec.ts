@@ -1,6 +1,6 @@
 import { expectNoSeriousAxeViolations } from './axe';
 import { db, expect, test, uniqueEmail } from './fixtures';
-import { scrollTo } from './public-site-helpers';
+import { islandLive, scrollTo } from './public-site-helpers';
 
 // Public site, how it is rendered: the signed-in home, the prerendered pages and their hydration, motion and layout
 // shifts, and accessibility of the pages' interactive states.
@@ -8,8 +8,16 @@ import { scrollTo } from './public-site-helpers';
 test.describe('signed-in home', () => {
   test('shows the hero, features and stats without the landing extras', async ({ page, loginAs }) => {
     await loginAs('client', { firstName: 'Nadia' });
+    const authRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/trpc/auth.current')) authRequests.push(request.url());
+    });
     await page.goto('/');
     await expect(page.getByText('Welcome back, Nadia')).toBeVisible();
+    // The app took the page over with the answer the page had asked for: it did not ask again.
+    expect(authRequests).toHaveLength(1);
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' })).toBeVisible();
+    expect(authRequests).toHaveLength(1);
     await expect(page.getByText('Servicing all 50 States', { exact: true })).toBeVisible();
     await expect(page.locator('#features').getByRole('heading', { level: 3 })).toHaveCount(8);
     await expect(page.getByRole('heading', { name: 'Get loan from 3 simple process' })).toBeVisible();
@@ -62,7 +70,7 @@ test.describe('prerendered pages', () => {
     await expect(page.locator('#calculator').getByTestId('emi-amount')).toHaveText('$4,684');
   });
 
-  test('keeps the prerendered page on screen while its code loads slowly and auth answers first', async ({ page }) => {
+  test("keeps the prerendered page on screen while its islands' code loads slowly", async ({ page }) => {
     await page.addInitScript(() => {
       const state = window as unknown as { headingRemoved: boolean };
       state.headingRemoved = false;
@@ -73,8 +81,10 @@ test.describe('prerendered pages', () => {
         }).observe(document.body, { childList: true, subtree: true });
       });
     });
-    // The page chunk arrives late; the signed-out auth answer comes back at once.
-    await page.route('**/assets/landing-page-*.js', async (route) => {
+    // The first view's islands and the calculator arrive late; the signed-out auth answer comes back at once.
+    const delayed = new Set<string>();
+    await page.route(/\/assets\/(first-view|loan-calculator)-[\w-]+\.js$/, async (route) => {
+      delayed.add(/(first-view|loan-calculator)-/.exec(route.request().url())![1]!);
       await new Promise((resolve) => setTimeout(resolve, 800));
       await route.continue();
     });
@@ -82,6 +92,8 @@ test.describe('prerendered pages', () => {
     await page.locator('#calculator').getByRole('slider', { name: 'Loan Duration' }).focus();
     await page.keyboard.press('ArrowRight');
     await expect(page.locator('#calculator').getByTestId('loan-duration')).toHaveText('2.1 years');
+    await islandLive(page, 'navbar');
+    expect([...delayed].sort()).toEqual(['first-view', 'loan-calculator']);
     expect(await page.evaluate(() => (window as unknown as { headingRemoved: boolean }).headingRemoved)).toBe(false);
   });
 
@@ -106,7 +118,9 @@ test.describe('prerendered pages', () => {
     await expect.poll(() => requested.length).toBeGreaterThanOrEqual(2);
     // Nothing has happened yet: the key and the submit wait for the code.
     await expect(calculator.getByTestId('loan-duration')).toHaveText('2.0 years');
+    await expect(page.locator('[data-island="calculator"]')).not.toHaveAttribute('data-live');
     release();
+    await islandLive(page, 'calculator');
     await expect(calculator.getByTestId('loan-duration')).toHaveText('2.1 years');
     await expect(page.getByText('Success!', { exact: true })).toBeVisible();
     await expect(form.getByRole('textbox', { name: 'Email address' })).toHaveValue('');

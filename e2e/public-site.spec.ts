@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { db, expect, latestMailTo, test, uniqueEmail } from './fixtures';
-import { scrollTo } from './public-site-helpers';
+import { islandLive, scrollTo } from './public-site-helpers';
 
 // Public site: the literal texts of the pages, the calculator, the sticky box,
 // the FAQ, the mailing list and the contact form, prerendered HTML and accessibility.
@@ -380,18 +380,8 @@ test.describe('about page', () => {
   });
 });
 
-/**
- * Typing waits until React has the contact form. Known race (found 2026-11-24, not fixed yet): text typed into a
- * field between the replay of held input (releasePageInput) and that field's hydration is lost, as these tests lost
- * their Email in about one run of four. Typing before hydration itself is covered by the held-input tests.
- */
-async function contactFormHydrated(page: Page) {
-  await page.waitForFunction(() =>
-    Object.keys(document.querySelector('form[aria-labelledby="contact-form-heading"]') ?? {}).some((key) =>
-      key.startsWith('__reactFiber'),
-    ),
-  );
-}
+/** Typing waits until the contact form is live (typing before that is covered by the held-input tests). */
+const contactFormLive = (page: Page) => islandLive(page, 'contact-form');
 
 test.describe('contact page', () => {
   test('shows the contact cards, hours and a map link that opens a maps search in a new tab', async ({ page }) => {
@@ -425,7 +415,7 @@ test.describe('contact page', () => {
     const name = `Riley Contact ${email.slice(8, 16)}`;
     await page.goto('/contact');
     const form = page.getByRole('form', { name: 'Send Us a Message' });
-    await contactFormHydrated(page);
+    await contactFormLive(page);
     await form.getByRole('textbox', { name: 'Full Name' }).fill(name);
     await form.getByRole('textbox', { name: 'Email' }).fill(email);
     await form.getByRole('textbox', { name: 'Phone' }).fill('(555) 010-7788');
@@ -444,7 +434,7 @@ test.describe('contact page', () => {
 
   test('keeps the message and shows the destructive toast when sending fails', async ({ page }) => {
     await page.goto('/contact');
-    await contactFormHydrated(page);
+    await contactFormLive(page);
     await page.route('**/api/contact', (route) => route.fulfill({ status: 500, body: 'Internal error' }));
     const form = page.getByRole('form', { name: 'Send Us a Message' });
     await form.getByRole('textbox', { name: 'Full Name' }).fill('Sam Failure');

@@ -3,8 +3,11 @@
 // 1. Builds a server bundle of the same app (Vite SSR, production mode, so class names match the client).
 // 2. Renders each route with react-dom/static (waits for the lazy page chunks) in the signed-out state the
 //    browser also starts from (auth loading), so the client can hydrate the markup as it is.
+//    A page of islands (docs/architecture.md, "How pages are built and hydrated") renders its islands as
+//    empty wrappers, then each island as a root of its own into its wrapper, numbered.
 // 3. Moves Chakra's (emotion's) inline <style> tags into <head>, sets the page's title, description, canonical
-//    and link-preview tags, lists the page's own chunks for src/main.tsx to preload, and writes dist/<route>/index.html.
+//    and link-preview tags, lists the page's own chunks for src/main.tsx to preload (a page of islands: marks
+//    #root with data-islands instead), and writes dist/<route>/index.html.
 // The server (server/http/static.ts) serves those files and falls back to dist/200.html (the empty shell) for other paths.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -21,16 +24,41 @@ const SSR_DIR = path.join(OUT_DIR, '.prerender-ssr');
 const PUBLIC_URL = (process.env.PUBLIC_URL ?? 'https://summitfunding.example').replace(/\/$/, '');
 
 // Routes and the module of their page (for preloading its chunk). Ours fail the build when they cannot be
-// rendered; /apply belongs to the wizard and is skipped with a warning instead.
+// rendered; /apply belongs to the wizard and is skipped with a warning instead. `islands`: the page is HTML and CSS
+// whose interactive parts hydrate as islands (src/lib/island.tsx); the others hydrate as the whole app.
 const ROUTES = [
-  { path: '/', page: 'src/features/public/pages/landing-page.tsx', meta: 'landing', required: true },
-  { path: '/products', page: 'src/features/public/pages/products-page.tsx', meta: 'products', required: true },
-  { path: '/about', page: 'src/features/public/pages/about-page.tsx', meta: 'about', required: true },
-  { path: '/contact', page: 'src/features/public/pages/contact-page.tsx', meta: 'contact', required: true },
-  { path: '/privacy', page: 'src/features/legal/pages/privacy-page.tsx', meta: null, required: true },
-  { path: '/terms', page: 'src/features/legal/pages/terms-page.tsx', meta: null, required: true },
-  { path: '/e-sign-consent', page: 'src/features/legal/pages/e-sign-consent-page.tsx', meta: null, required: true },
-  { path: '/licensing', page: 'src/features/legal/pages/licensing-page.tsx', meta: null, required: true },
+  { path: '/', islands: true, page: 'src/features/public/pages/landing-page.tsx', meta: 'landing', required: true },
+  {
+    path: '/products',
+    islands: true,
+    page: 'src/features/public/pages/products-page.tsx',
+    meta: 'products',
+    required: true,
+  },
+  { path: '/about', islands: true, page: 'src/features/public/pages/about-page.tsx', meta: 'about', required: true },
+  {
+    path: '/contact',
+    islands: true,
+    page: 'src/features/public/pages/contact-page.tsx',
+    meta: 'contact',
+    required: true,
+  },
+  { path: '/privacy', islands: true, page: 'src/features/legal/pages/privacy-page.tsx', meta: null, required: true },
+  { path: '/terms', islands: true, page: 'src/features/legal/pages/terms-page.tsx', meta: null, required: true },
+  {
+    path: '/e-sign-consent',
+    islands: true,
+    page: 'src/features/legal/pages/e-sign-consent-page.tsx',
+    meta: null,
+    required: true,
+  },
+  {
+    path: '/licensing',
+    islands: true,
+    page: 'src/features/legal/pages/licensing-page.tsx',
+    meta: null,
+    required: true,
+  },
   // Served with status 404 for paths no route knows (server/http/static.ts); written as dist/404.html.
   { path: '/__not-found__', page: 'src/app/not-found-page.tsx', meta: null, required: true, file: '404.html' },
   { path: '/apply', page: 'src/features/applications/pages/apply-page.tsx', meta: null, required: false },
@@ -44,13 +72,16 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { Providers } from '/src/app/providers.tsx';
 import { AppRoutes } from '/src/app/routes.tsx';
+import { IslandShell } from '/src/app/islands/island-shell.tsx';
+import { ISLANDS, islandIdPrefix } from '/src/app/islands/registry.ts';
+import { IslandBuildContext } from '/src/lib/island.tsx';
 export { PUBLIC_PAGE_META } from '/src/features/public/meta.ts';
 export { lender } from '/src/config/lender.ts';
 
-async function renderOnce(url) {
+async function renderOnce(app, options = {}) {
   const errors = [];
-  const app = h(StrictMode, null, h(StaticRouter, { location: url }, h(Providers, null, h(AppRoutes))));
   const { prelude } = await prerenderToNodeStream(app, {
+    ...options,
     // Never outline a large boundary into a streamed segment (revealed by an inline script).
     progressiveChunkSize: Number.POSITIVE_INFINITY,
     onError: (error) => { errors.push(error); },
@@ -63,9 +94,25 @@ async function renderOnce(url) {
 
 // The first pass loads every React.lazy page and component; in the second they render at once, so no
 // Suspense boundary streams in later through an inline <script> (which the CSP would block).
-export async function render(url) {
-  await renderOnce(url);
-  return renderOnce(url);
+// \`islands\`: the page's islands are left as empty wrappers for renderIsland to fill.
+export async function render(url, { islands = false } = {}) {
+  // As src/app/start.tsx: the whole app renders with the public pages' recipes.
+  (await import('/src/lib/page-recipes.ts')).addPageRecipes();
+  const app = () =>
+    h(StrictMode, null,
+      h(IslandBuildContext.Provider, { value: islands },
+        h(StaticRouter, { location: url }, h(Providers, null, h(AppRoutes)))));
+  await renderOnce(app());
+  return renderOnce(app());
+}
+
+/** An island as the browser hydrates it: a root of its own (src/app/islands/start-islands.tsx). */
+export async function renderIsland(name, props, id) {
+  const entry = ISLANDS[name];
+  if (!entry) throw new Error(\`no island named \${name} in src/app/islands/registry.ts\`);
+  const Component = await entry.load();
+  const app = h(StrictMode, null, h(IslandShell, null, h(Component, props)));
+  return renderOnce(app, { identifierPrefix: islandIdPrefix(String(id)) });
 }
 `;
 
@@ -89,20 +136,55 @@ const escapeHtml = (text) =>
  * of the rules from this tag and tells emotion they are in; the global ones it leaves alone.
  */
 function extractStyles(markup) {
-  const globals = [];
-  const names = [];
+  const globals = new Map();
+  const names = new Set();
   const rules = [];
   const body = markup.replace(/<style data-emotion="([^"]+)"[^>]*>([\s\S]*?)<\/style>/g, (_, attribute, css) => {
     const [key, ...ids] = attribute.split(' ');
-    if (key.endsWith('-global')) globals.push(`<style data-ssr-emotion="${attribute}">${css}</style>`);
-    else {
-      names.push(...ids);
+    // Every island is a render of its own, with its own copy of the global styles and of the rules it shares with
+    // the page: each once.
+    if (key.endsWith('-global')) {
+      if (!globals.has(attribute)) globals.set(attribute, `<style data-ssr-emotion="${attribute}">${css}</style>`);
+    } else if (ids.some((id) => !names.has(id))) {
+      for (const id of ids) names.add(id);
       rules.push(css);
     }
     return '';
   });
-  const merged = names.length ? `<style data-ssr-emotion="css ${names.join(' ')}">${rules.join('')}</style>` : '';
-  return { body, styles: globals.join('') + merged };
+  const merged = names.size ? `<style data-ssr-emotion="css ${[...names].join(' ')}">${rules.join('')}</style>` : '';
+  return { body, styles: [...globals.values()].join('') + merged };
+}
+
+const unescapeHtml = (text) =>
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+
+/**
+ * Fills the empty wrappers src/lib/island.tsx leaves with each island's own render, numbered in page order: the
+ * number gives its ids (useId) their prefix and names the section that lazy-section-watch.ts watches until it is live.
+ */
+async function fillIslands(entry, markup) {
+  const wrappers = [
+    ...markup.matchAll(/<div data-island="([^"]+)"(?: data-island-props="([^"]*)")? style="display:contents"><\/div>/g),
+  ];
+  let filled = '';
+  let from = 0;
+  for (const [index, match] of wrappers.entries()) {
+    const [wrapper, name, propsAttribute] = match;
+    const props = propsAttribute ? JSON.parse(unescapeHtml(propsAttribute)) : {};
+    const inner = await entry.renderIsland(name, props, index);
+    const propsPart = propsAttribute ? ` data-island-props="${propsAttribute}"` : '';
+    filled +=
+      markup.slice(from, match.index) +
+      `<div data-island="${name}" data-island-id="${index}" data-lazy-section="island-${index}"${propsPart} style="display:contents">${inner}</div>`;
+    from = match.index + wrapper.length;
+  }
+  if (markup.includes('data-island=') && !wrappers.length) throw new Error('island wrappers not in the expected form');
+  return filled + markup.slice(from);
 }
 
 function readManifest() {
@@ -157,7 +239,7 @@ function lowerScriptPriority(html) {
   return lowered;
 }
 
-function pageHtml(template, { route, markup, meta, preloads, site }) {
+function pageHtml(template, { route, markup, meta, preloads, site, islands }) {
   const { body, styles } = extractStyles(markup);
   const title = meta.title === site ? site : `${meta.title} | ${site}`;
   const url = `${PUBLIC_URL}${route === '/' ? '/' : route}`;
@@ -186,11 +268,13 @@ function pageHtml(template, { route, markup, meta, preloads, site }) {
   const images = imagePreloads(body);
   if (images.length) html = html.replace('<meta charset="UTF-8" />', (tag) => [tag, ...images].join('\n    '));
   if (!html.includes('<div id="root"><!--app-html--></div>')) throw new Error('index.html has no <!--app-html--> slot');
-  // The page's chunks: src/main.tsx preloads them when it starts the app, after the first paint.
+  // The page's chunks: src/main.tsx preloads them when it starts the app, after the first paint. A page of islands
+  // starts no app (src/main.tsx): data-islands, and its islands load their own code.
   const preloadAttribute = preloads.length ? ` data-preload="${preloads.map((file) => `/${file}`).join(' ')}"` : '';
+  const mode = islands ? ` data-islands="${route}"` : preloadAttribute;
   html = html.replace(
     '<div id="root"><!--app-html--></div>',
-    `<div id="root" data-prerendered="${route}"${preloadAttribute}>${body}</div>`,
+    `<div id="root" data-prerendered="${route}"${mode}>${body}</div>`,
   );
   return html;
 }
@@ -229,7 +313,8 @@ async function main() {
     for (const route of ROUTES) {
       let markup;
       try {
-        markup = await entry.render(route.path);
+        markup = await entry.render(route.path, { islands: Boolean(route.islands) });
+        if (route.islands) markup = await fillIslands(entry, markup);
         // Anything still streaming would need an inline <script>, which the CSP blocks.
         if (/<script|<template|<!--\$[?!]-->/.test(markup)) throw new Error('a part of the page suspended');
       } catch (error) {
@@ -243,9 +328,10 @@ async function main() {
         route: route.path,
         markup,
         meta,
-        preloads: manifest[route.page] ? pagePreloads(manifest, route.page, template) : [],
+        preloads: manifest[route.page] && !route.islands ? pagePreloads(manifest, route.page, template) : [],
         // The brand of the lender configuration the build reads (vite.config.ts), as the pages show it.
         site: entry.lender.brandName,
+        islands: Boolean(route.islands),
       });
       const file = route.file
         ? path.join(OUT_DIR, route.file)

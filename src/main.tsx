@@ -1,4 +1,5 @@
-import { holdPageInput, watchServerSections } from './lib/lazy-section-watch';
+import { fetchAuthAnswer, type AuthAnswer } from './lib/current-user';
+import { holdPageInput, stopWatchingSections, watchServerSections } from './lib/lazy-section-watch';
 
 // The entry: small on purpose. A prerendered page paints from its HTML and styles (scripts/prerender.mjs), and its
 // scripts only hydrate it, so they are requested once that first paint is done instead of competing with it for the
@@ -8,6 +9,9 @@ import { holdPageInput, watchServerSections } from './lib/lazy-section-watch';
 const root = document.getElementById('root');
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+// One place each: every import() names its chunk's dependencies for Vite to preload, in this first download.
+const loadThemeConfig = () => import('./theme-config');
+const loadApp = () => import('./app/start');
 
 /** Preloads the prerendered page's chunks (listed by the prerender: the app's and the page's), a few per task. */
 async function preloadPageChunks() {
@@ -35,28 +39,28 @@ async function hydratePrerenderedPage() {
   // none (it added the theme configuration's nine in the first task, with the first batch: a 62 ms task at 4x).
   // The modules are imported, so run, one after the other: imported together, modules that arrive together run together.
   await preloadPageChunks();
-  await import('./theme-config');
+  await loadThemeConfig();
   await nextTask();
   const { prepareSystem } = await import('./theme');
   await prepareSystem();
   await nextTask();
-  await import('./app/start');
+  const { startApp } = await loadApp();
+  startApp();
 }
 
-if (root?.dataset.prerendered) {
-  // What the visitor does on the page before the app is attached is held back and played again then; its sections
-  // that hydrate later (src/lib/lazy-section.tsx) do the same until they are live.
-  holdPageInput(root);
-  watchServerSections();
+/**
+ * Runs `start` once the page's first paint is done: once the image the page preloads for its largest paint (the
+ * hero's poster) is on screen (the browser reports that paint, largest-contentful-paint, when the frame is presented).
+ * A page without one, or whose largest paint is something else (a wide screen), starts shortly after it has loaded;
+ * a hidden tab, which paints nothing, at once.
+ */
+function afterFirstPaint(start: () => void) {
   let isStarted = false;
   const startOnce = () => {
     if (isStarted) return;
     isStarted = true;
-    void hydratePrerenderedPage();
+    start();
   };
-  // Once the image the page preloads for its largest paint (the hero's poster) is on screen: the browser reports
-  // that paint (largest-contentful-paint) when the frame is presented. A page without one, or whose largest paint is
-  // something else (a wide screen), starts shortly after it has loaded; a hidden tab, which paints nothing, at once.
   const images = [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]')].map(
     (link) => link.href,
   );
@@ -74,7 +78,54 @@ if (root?.dataset.prerendered) {
   };
   if (document.readyState === 'complete') afterLoad();
   else window.addEventListener('load', afterLoad, { once: true });
+}
+
+/**
+ * A public page built as HTML and CSS with islands (src/lib/island.tsx): no app to start, only its islands, each
+ * when wanted (src/app/islands/start-islands.tsx). Chakra's system, which they render with, is made first, in tasks.
+ */
+async function startIslands(container: HTMLElement) {
+  await loadThemeConfig();
+  await nextTask();
+  const { startIslands: start } = await import('./app/islands/start-islands');
+  start(container);
+}
+
+/**
+ * `/` shows a signed-in visitor their home page, which the build does not make: the whole app takes the page over
+ * (src/app/start.tsx), starting with the answer it was given in its cache, and no island starts.
+ */
+async function handOverToWholeApp(initialAuth: NonNullable<AuthAnswer['sent']>) {
+  stopWatchingSections();
+  await loadThemeConfig();
+  await nextTask();
+  const { startApp } = await loadApp();
+  startApp({ initialAuth });
+}
+
+if (root?.dataset.islands) {
+  // Each island's markup is watched from now on: what the visitor does there before it is live is held back and
+  // played again then (src/lib/lazy-section-watch.ts).
+  watchServerSections();
+  // On `/` the page's one auth request decides which page it is: asked at once, and a signed-in visitor's app is
+  // started as soon as it answers, without waiting for the landing page's paint.
+  const isSignedIn =
+    root.dataset.islands === '/'
+      ? fetchAuthAnswer().then(({ sent }) => {
+          if (sent) void handOverToWholeApp(sent);
+          return Boolean(sent);
+        })
+      : Promise.resolve(false);
+  afterFirstPaint(() => {
+    void isSignedIn.then((signedIn) => {
+      if (!signedIn) void startIslands(root);
+    });
+  });
+} else if (root?.dataset.prerendered) {
+  // What the visitor does on the page before the app is attached is held back and played again then.
+  holdPageInput(root);
+  afterFirstPaint(() => void hydratePrerenderedPage());
 } else {
   // Nothing on screen until the app renders: one import, all of its chunks at once.
-  void import('./app/start');
+  void loadApp().then(({ startApp }) => startApp());
 }

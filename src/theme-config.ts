@@ -4,26 +4,18 @@
 import { defineConfig } from '@chakra-ui/react';
 import {
   animationStyles,
-  badgeRecipe,
   breakpoints,
   buttonRecipe,
-  cardSlotRecipe,
-  containerRecipe,
   cssVarsPrefix,
   cssVarsRoot,
-  fieldSlotRecipe,
   globalCss,
-  headingRecipe,
   iconRecipe,
-  inputRecipe,
   keyframes,
   layerStyles,
   linkRecipe,
   semanticTokens,
   skeletonRecipe,
-  sliderSlotRecipe,
   spinnerRecipe,
-  textareaRecipe,
   textStyles,
   tokens,
 } from '@chakra-ui/react/theme';
@@ -67,9 +59,11 @@ export function appSemanticTokens<T extends { colors?: object }>(semanticTokens:
 
 // Chakra's defaultConfig carries the recipe of every component it has (date pickers, color pickers,
 // tree views…), about 18 KB of the compressed start-up script. This is the same theme (the tokens, global styles and
-// recipes are Chakra's own objects, merged in the same order) with only the recipes that the app shell and the public
-// pages render. The other pages add the recipes they use before they render (src/lib/later-recipes.ts, addRecipes).
-// A component whose recipe is in neither renders unstyled; src/theme.test.ts checks every component the app imports.
+// recipes are Chakra's own objects, merged in the same order) with only the recipes of the first view's islands of a
+// prerendered public page (the navigation bar, the hero's buttons): the rest of a public page is HTML and CSS there.
+// The whole app and the islands further down add the public pages' other recipes before they render
+// (src/lib/page-recipes.ts), the other pages the rest (src/lib/later-recipes.ts). A component whose recipe is in none
+// renders unstyled; src/theme.test.ts checks every component the app imports.
 export const chakraTheme = defineConfig({
   preflight: true,
   cssVarsPrefix,
@@ -81,22 +75,13 @@ export const chakraTheme = defineConfig({
     tokens: appTokens(tokens),
     semanticTokens: appSemanticTokens(semanticTokens),
     recipes: {
-      badge: badgeRecipe,
       button: buttonRecipe,
-      container: containerRecipe,
-      heading: headingRecipe,
       icon: iconRecipe,
-      input: inputRecipe,
       link: linkRecipe,
       skeleton: skeletonRecipe,
       spinner: spinnerRecipe,
-      textarea: textareaRecipe,
     },
-    slotRecipes: {
-      card: cardSlotRecipe,
-      field: fieldSlotRecipe,
-      slider: sliderSlotRecipe,
-    },
+    slotRecipes: {},
     textStyles,
     layerStyles,
     animationStyles,
@@ -108,9 +93,6 @@ export const brandConfig = defineConfig({
   globalCss: {
     'html, body': { bg: 'bg', color: 'fg' },
     '*:focus-visible': { outline: '2px solid', outlineColor: 'brand.500', outlineOffset: '2px' },
-    // Sections that hydrate when reached (src/lib/lazy-section.tsx) are off screen at first: the browser skips their
-    // style, layout and paint until then as well (a quicker first paint), keeping a height meanwhile.
-    '[data-lazy-section]': { contentVisibility: 'auto', containIntrinsicSize: 'auto 900px' },
   },
   theme: {
     tokens: {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createSystem, defaultConfig } from '@chakra-ui/react';
 import { describe, expect, it } from 'vitest';
 import { addLaterRecipes, LATER_RECIPES } from '@/lib/later-recipes';
+import { addPageRecipes, PAGE_RECIPES } from '@/lib/page-recipes';
 import { getSystem } from './theme';
 import { appSemanticTokens, appTokens, brandConfig, UNUSED_PALETTES } from './theme-config';
 
@@ -27,6 +28,7 @@ const json = (value: unknown) => JSON.stringify(value);
 const STARTUP_RECIPES = Object.keys(system._config.theme?.recipes ?? {});
 const STARTUP_SLOT_RECIPES = Object.keys(system._config.theme?.slotRecipes ?? {});
 const STARTUP_KEYS = new Set([...STARTUP_RECIPES, ...STARTUP_SLOT_RECIPES]);
+const PAGE_KEYS = new Set([...Object.keys(PAGE_RECIPES.recipes), ...Object.keys(PAGE_RECIPES.slotRecipes)]);
 const LATER_KEYS = new Set([...Object.keys(LATER_RECIPES.recipes), ...Object.keys(LATER_RECIPES.slotRecipes)]);
 
 // ---- Which Chakra recipes each source file needs, read from Chakra's own build ----
@@ -122,12 +124,12 @@ function readSource(file: string): SourceInfo {
 
 const SOURCES = new Map(sourceFiles(SRC).map((file) => [file, readSource(file)]));
 
-function closure(roots: string[], options: { followDynamic: boolean; stopAt?: string }): Set<string> {
+function closure(roots: string[], options: { followDynamic: boolean; stopAt?: string[] }): Set<string> {
   const seen = new Set<string>();
   const stack = [...roots];
   while (stack.length) {
     const file = stack.pop()!;
-    if (seen.has(file) || file === options.stopAt) continue;
+    if (seen.has(file) || options.stopAt?.includes(file)) continue;
     seen.add(file);
     const info = SOURCES.get(file);
     if (!info) continue;
@@ -176,12 +178,14 @@ describe('the Chakra theme', () => {
     expect(naming).toEqual([path.join('theme-config.ts')]);
   });
 
-  it("holds Chakra's own recipes, and adds the later ones unchanged", () => {
+  it("holds Chakra's own recipes, and adds the public pages' and the later ones unchanged", () => {
+    addPageRecipes();
     addLaterRecipes();
-    for (const key of STARTUP_RECIPES.concat(Object.keys(LATER_RECIPES.recipes))) {
+    const added = [PAGE_RECIPES, LATER_RECIPES];
+    for (const key of STARTUP_RECIPES.concat(added.flatMap((set) => Object.keys(set.recipes)))) {
       expect(json(system.getRecipe(key)), key).toBe(json(reference.getRecipe(key)));
     }
-    for (const key of STARTUP_SLOT_RECIPES.concat(Object.keys(LATER_RECIPES.slotRecipes))) {
+    for (const key of STARTUP_SLOT_RECIPES.concat(added.flatMap((set) => Object.keys(set.slotRecipes)))) {
       expect(json(system.getSlotRecipe(key)), key).toBe(json(reference.getSlotRecipe(key)));
     }
     // The styles a component gets from an added recipe, through the same path the components use.
@@ -189,27 +193,71 @@ describe('the Chakra theme', () => {
     expect(json(system.getSlotRecipeFn('table')(props))).toBe(json(reference.getSlotRecipeFn('table')(props)));
   });
 
-  it('has a recipe for every Chakra component rendered without the later recipes', () => {
+  it('has a recipe for every Chakra component rendered before its recipes are added', () => {
     // The notification viewport brings its own recipe; see below.
     const viewport = path.join(SRC, 'components/ui/toaster-viewport.tsx');
+    // What is loaded with recipes of its own (src/lib/lazy-page.ts): with the public pages' (the islands further
+    // down), with the later ones (the other pages, the FAQ island, the bar's menus).
+    const loadedWith = (wrapper: RegExp) =>
+      [...SOURCES.keys()].flatMap((file) =>
+        [
+          ...readFileSync(file, 'utf8').matchAll(
+            new RegExp(`${wrapper.source}\\(\\s*\\(\\) =>[^']{0,40}?import\\('([^']+)'\\)`, 'g'),
+          ),
+        ].map(([, specifier]) => resolveLocal(file, specifier!)!),
+      );
+    const withPage = loadedWith(/withPageRecipes/);
+    const withLater = loadedWith(/withLaterRecipes(?:\(\s*withPageRecipes)?/);
+    expect(withPage.map(relative).sort()).toEqual([
+      'features/public/components/contact-form.tsx',
+      'features/public/components/email-signup.tsx',
+      'features/public/components/faq.tsx',
+      'features/public/components/loan-calculator.tsx',
+      'features/public/components/sticky-apply-box.tsx',
+    ]);
+    expect(withLater.map(relative)).toEqual(
+      expect.arrayContaining(['features/public/components/faq.tsx', 'components/navbar-menus.tsx']),
+    );
+
+    // A prerendered public page's first view: its islands render with the start-up theme alone.
+    const firstView = closure(
+      [path.join(SRC, 'app/islands/start-islands.tsx'), path.join(SRC, 'app/islands/registry.ts')],
+      { followDynamic: true, stopAt: [viewport, ...withPage, ...withLater] },
+    );
+    expect(firstView.has(path.join(SRC, 'components/navbar-island.tsx'))).toBe(true);
+    expect(missing(firstView, STARTUP_KEYS)).toEqual([]);
+
+    // The whole app adds the public pages' recipes as it starts (src/app/start.tsx): its shell, and the pages that
+    // src/app/routes.tsx loads without withLaterRecipes with whatever they load on demand; the islands further down
+    // bring them too.
     const startup = closure([path.join(SRC, 'main.tsx'), path.join(SRC, 'app/start.tsx')], {
       followDynamic: false,
-      stopAt: viewport,
+      stopAt: [viewport],
     });
     expect(startup.has(path.join(SRC, 'components/navbar.tsx'))).toBe(true);
-    // The pages that src/app/routes.tsx loads without withLaterRecipes, and whatever they load on demand.
     const routes = readFileSync(path.join(SRC, 'app/routes.tsx'), 'utf8');
     const plainPages = [...routes.matchAll(/lazyPage\(\(\) => import\('([^']+)'\)\)/g)].map(([, specifier]) =>
       resolveLocal(path.join(SRC, 'app/routes.tsx'), specifier!)!,
     );
     expect(plainPages.map(relative)).toContain('features/public/pages/landing-page.tsx');
-    const plainPageFiles = closure(plainPages, { followDynamic: true, stopAt: viewport });
-    expect(missing([...startup, ...plainPageFiles], STARTUP_KEYS)).toEqual([]);
+    const withPublicRecipes = closure([...plainPages, ...withPage.filter((file) => !withLater.includes(file))], {
+      followDynamic: true,
+      stopAt: [viewport, ...withLater],
+    });
+    const publicKeys = new Set([...STARTUP_KEYS, ...PAGE_KEYS]);
+    expect(missing([...startup, ...withPublicRecipes], publicKeys)).toEqual([]);
+    // The scan sees what the first view leaves out: the calculator's slider and the sections' headings.
+    expect(missing(withPublicRecipes, STARTUP_KEYS)).toEqual(
+      expect.arrayContaining([
+        'components/slider.tsx renders a component with recipe "slider"',
+        expect.stringMatching(/renders a component with recipe "heading"$/),
+      ]),
+    );
     expect(missing([viewport], new Set([...STARTUP_KEYS, 'toast']))).toEqual([]);
   });
 
   it('has a recipe for every Chakra component imported anywhere in src/', () => {
-    expect(missing(SOURCES.keys(), new Set([...STARTUP_KEYS, ...LATER_KEYS]))).toEqual([]);
+    expect(missing(SOURCES.keys(), new Set([...STARTUP_KEYS, ...PAGE_KEYS, ...LATER_KEYS]))).toEqual([]);
     // The scan itself works: the admin area uses tables and tabs.
     const adminKeys = [
       ...closure([path.join(SRC, 'features/admin/pages/admin-page.tsx')], { followDynamic: true }),

@@ -41,16 +41,22 @@ export function getSystem(): System {
   return created;
 }
 
+const addedRecipes = new WeakSet<object>();
+
 /**
  * Adds recipes to the running system, for code loaded after start-up. Call it before the first render of a component
  * that uses them: the system caches a missing recipe as empty. Chakra has no public way to do this, but its
  * `getRecipe` reads the very objects kept in `_config.theme` on every call (src/theme.test.ts checks it).
  */
-export function addRecipes({ recipes = {}, slotRecipes = {} }: Pick<ThemingConfig, 'recipes' | 'slotRecipes'>) {
+export function addRecipes(config: Pick<ThemingConfig, 'recipes' | 'slotRecipes'>) {
+  // Each set once: its loaders run again for every component that comes with it.
+  if (addedRecipes.has(config)) return;
+  const { recipes = {}, slotRecipes = {} } = config;
   const theme = getSystem()._config.theme;
   if (!theme?.recipes || !theme.slotRecipes) throw new Error('the Chakra system has no recipe tables');
   // Cloned the way createSystem clones the start-up recipes.
   const added = mergeConfigs({ theme: { recipes, slotRecipes } }).theme;
   Object.assign(theme.recipes, added?.recipes);
   Object.assign(theme.slotRecipes, added?.slotRecipes);
+  addedRecipes.add(config);
 }

@@ -1,7 +1,7 @@
 // Chakra's createSystem computes its global CSS (the tokens as CSS variables, the reset and the global styles, about
 // 50 KB) as soon as it runs, and ChakraProvider hands it to emotion's <Global>, which serializes and hashes it again. A
 // prerendered page has all of it in its head already: this makes `system._global` a getter computed on first read, and
-// src/app/providers.tsx does not read it when it hydrates such a page (some 50 ms of start-up work on a fast machine,
+// src/app/prerendered-styles.tsx does not read it when it hydrates such a page (some 50 ms of start-up work on a fast machine,
 // four times that on a phone).
 import { applyEdits } from './apply-edits.ts';
 

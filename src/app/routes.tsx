@@ -10,8 +10,8 @@ import { RouteErrorBoundary } from './route-error-boundary';
 import { UnauthorizedRedirect } from './unauthorized-redirect';
 
 // Route-level code splitting: signed-in areas are never downloaded on public pages. The landing, home, about and
-// contact pages render with the start-up theme; every other page brings the rest of the Chakra recipes along
-// (src/theme.ts; src/theme.test.ts reads this list).
+// contact pages render with the recipes the app starts with (src/theme.ts, src/lib/page-recipes.ts); every other page
+// brings the rest of the Chakra recipes along (src/lib/later-recipes.ts; src/theme.test.ts reads this list).
 const LandingPage = lazyPage(() => import('@/features/public/pages/landing-page'));
 const HomePage = lazyPage(() => import('@/features/public/pages/home-page'));
 const ProductsPage = lazyPage(withLaterRecipes(() => import('@/features/public/pages/products-page')));
@@ -127,6 +127,11 @@ const PRERENDERED_PAGES: Record<string, { preload: () => Promise<void> }> = {
 /** Loads the page of a prerendered route, so that hydrating its markup never suspends. */
 export function preloadPrerenderedPage(pathname: string): Promise<void> {
   return PRERENDERED_PAGES[pathname]?.preload() ?? Promise.resolve();
+}
+
+/** Loads the page `/` shows a signed-in visitor (src/app/start.tsx starts the app on `/` with one). */
+export function preloadSignedInHome(): Promise<void> {
+  return HomePage.preload();
 }
 
 export function AppRoutes() {

@@ -1,23 +1,11 @@
 import { Button, CloseButton, Drawer, Menu, Portal, Stack, Text } from '@chakra-ui/react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import type { NavLinkItem } from './nav-links';
+import type { AccountMenuProps, MobileMenuProps } from './nav-links';
 
 // Loaded on demand by navbar.tsx: the phone menu drawer and the signed-in account menu.
 
-export function MobileMenu({
-  links,
-  isAuthenticated,
-  open,
-  onOpenChange,
-  returnFocusTo,
-}: {
-  links: NavLinkItem[];
-  isAuthenticated: boolean;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  returnFocusTo: () => HTMLElement | null;
-}) {
+export function MobileMenu({ links, isAuthenticated, open, onOpenChange, returnFocusTo }: MobileMenuProps) {
   const close = () => onOpenChange(false);
   return (
     <Drawer.Root
@@ -64,18 +52,7 @@ export function MobileMenu({
   );
 }
 
-export function AccountMenu({
-  label,
-  isStaff,
-  onLogOut,
-  defaultOpen,
-}: {
-  label: string;
-  isStaff: boolean;
-  onLogOut: () => void;
-  /** The button was clicked before this code arrived. */
-  defaultOpen: boolean;
-}) {
+export function AccountMenu({ label, isStaff, onLogOut, defaultOpen }: AccountMenuProps) {
   return (
     <Menu.Root defaultOpen={defaultOpen}>
       <Menu.Trigger asChild>

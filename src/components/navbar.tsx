@@ -1,43 +1,18 @@
-import { Box, Button, Flex, HStack, IconButton, Link as ChakraLink, Skeleton, Text } from '@chakra-ui/react';
-import { lazy, memo, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
+import { lazy, useDeferredValue } from 'react';
 import { Link, NavLink } from 'react-router-dom';
-import { paths } from '@/config/paths';
-import { useAuth, type AuthState } from '@/hooks/use-auth';
+import { useAuth } from '@/hooks/use-auth';
 import { withLaterRecipes } from '@/lib/lazy-page';
-import { Logo } from './logo';
-import { LineIcon } from './line-icon';
-import type { NavLinkItem } from './nav-links';
-import { lender } from '@/config/lender';
+import { NavbarContent, type NavbarLinks, type NavbarMenus } from './navbar-view';
 
 // The drawer and the account menu (Chakra's Drawer and Menu with their focus, scroll and positioning machinery) are
 // about 40 KB of compressed script that no first paint needs: they load when first wanted, with their recipes.
 const loadMenus = withLaterRecipes(() => import('./navbar-menus'));
-const preloadMenus = () => void loadMenus();
-const MobileMenu = lazy(() => loadMenus().then((module) => ({ default: module.MobileMenu })));
-const AccountMenu = lazy(() => loadMenus().then((module) => ({ default: module.AccountMenu })));
-
-const PUBLIC_LINKS: NavLinkItem[] = [
-  { to: paths.home, label: 'Home' },
-  { to: paths.products, label: 'Our Products' },
-  { to: paths.apply, label: 'Apply' },
-  { to: paths.about, label: 'About' },
-  { to: paths.contact, label: 'Contact' },
-];
-
-function navLinksFor(auth: AuthState) {
-  const links = [...PUBLIC_LINKS];
-  if (!auth.isAuthenticated) links.push({ to: paths.login(), label: 'Log In' });
-  if (auth.isAuthenticated) links.push({ to: paths.dashboard, label: 'Dashboard' });
-  if (auth.isStaff) links.push({ to: paths.admin, label: 'Admin' });
-  return links;
-}
-
-/** Logout is a browser navigation to /api/logout. */
-function logOut() {
-  window.location.assign(paths.apiLogout);
-}
-
-const accountLabel = (auth: AuthState) => auth.user?.firstName || 'Account';
+const MENUS: NavbarMenus = {
+  preload: () => void loadMenus(),
+  MobileMenu: lazy(() => loadMenus().then((module) => ({ default: module.MobileMenu }))),
+  AccountMenu: lazy(() => loadMenus().then((module) => ({ default: module.AccountMenu }))),
+};
+const LINKS: NavbarLinks = { Link, NavLink };
 
 /**
  * The auth answer reaches components through react-query's store subscription, which React renders synchronously, in
@@ -46,128 +21,5 @@ const accountLabel = (auth: AuthState) => auth.user?.firstName || 'Account';
  * blocking time: it was a ~100 ms task on a phone-speed CPU, just after the page hydrated).
  */
 export function Navbar() {
-  return <NavbarContent auth={useDeferredValue(useAuth())} />;
-}
-
-/** The bar drawn from an auth state (exported for tests that draw it without a server). */
-export const NavbarContent = memo(function NavbarContent({ auth }: { auth: AuthState }) {
-  const [isMenuOpen, setMenuOpen] = useState(false);
-  const [isMenuRequested, setMenuRequested] = useState(false);
-  const [isAccountMenuWanted, setAccountMenuWanted] = useState(false);
-  const menuButton = useRef<HTMLButtonElement>(null);
-  const links = navLinksFor(auth);
-  // Signed in: the account menu is on screen, so fetch its code now.
-  useEffect(() => {
-    if (auth.isAuthenticated) preloadMenus();
-  }, [auth.isAuthenticated]);
-  return (
-    <Box as="header" position="sticky" top="0" zIndex="sticky" bg="white" borderBottomWidth="1px" shadow="xs">
-      <Flex as="nav" aria-label="Main" maxW="7xl" mx="auto" px={{ base: '4', md: '6' }} h="16" align="center" gap="6">
-        <ChakraLink asChild fontWeight="bold" _hover={{ textDecoration: 'none' }}>
-          <Link to={paths.home} aria-label={`${lender.brandName} home`}>
-            <Logo />
-          </Link>
-        </ChakraLink>
-        <HStack as="ul" listStyleType="none" gap="5" display={{ base: 'none', lg: 'flex' }} flex="1">
-          {links.map((link) => (
-            <li key={link.label}>
-              <ChakraLink
-                asChild
-                color="fg.muted"
-                fontWeight="medium"
-                _hover={{ color: 'brand.700' }}
-                css={{ '&.active': { color: 'brand.700', fontWeight: 'semibold' } }}
-              >
-                <NavLink to={link.to} end={link.to === paths.home}>
-                  {link.label}
-                </NavLink>
-              </ChakraLink>
-            </li>
-          ))}
-        </HStack>
-        <HStack gap="3" ml="auto" display={{ base: 'none', lg: 'flex' }}>
-          {auth.isLoading ? (
-            <Skeleton
-              height="9"
-              width="40"
-              borderRadius="md"
-              data-testid="auth-placeholder"
-              role="status"
-              aria-label="Loading account"
-            />
-          ) : auth.isAuthenticated ? (
-            <Suspense
-              fallback={<AccountButton label={accountLabel(auth)} onClick={() => setAccountMenuWanted(true)} />}
-            >
-              <AccountMenu
-                label={accountLabel(auth)}
-                isStaff={auth.isStaff}
-                onLogOut={logOut}
-                defaultOpen={isAccountMenuWanted}
-              />
-            </Suspense>
-          ) : (
-            <>
-              <Button asChild variant="ghost" colorPalette="brand">
-                <Link to={paths.login()}>Log In</Link>
-              </Button>
-              <Button asChild colorPalette="brand">
-                <Link to={paths.apply}>Apply</Link>
-              </Button>
-            </>
-          )}
-        </HStack>
-        <IconButton
-          ref={menuButton}
-          aria-label="Open menu"
-          aria-haspopup="dialog"
-          aria-expanded={isMenuOpen}
-          variant="ghost"
-          ml="auto"
-          display={{ base: 'inline-flex', lg: 'none' }}
-          onPointerEnter={preloadMenus}
-          onFocus={preloadMenus}
-          onClick={() => {
-            setMenuRequested(true);
-            setMenuOpen(true);
-          }}
-        >
-          <MenuIcon />
-        </IconButton>
-        {isMenuRequested && (
-          <Suspense fallback={null}>
-            <MobileMenu
-              links={links}
-              isAuthenticated={auth.isAuthenticated}
-              open={isMenuOpen}
-              onOpenChange={setMenuOpen}
-              returnFocusTo={() => menuButton.current}
-            />
-          </Suspense>
-        )}
-      </Flex>
-    </Box>
-  );
-});
-
-/**
- * Until its code arrives the account button is drawn the same way; a click on it then opens the menu as soon as the
- * menu is there, so no click is lost.
- */
-function AccountButton({ label, onClick }: { label: string; onClick: () => void }) {
-  return (
-    <Button variant="outline" colorPalette="brand" aria-label={`Account menu for ${label}`} onClick={onClick}>
-      <Text as="span" maxW="32" truncate>
-        {label}
-      </Text>
-    </Button>
-  );
-}
-
-function MenuIcon() {
-  return (
-    <LineIcon size={24}>
-      <path d="M4 6h16M4 12h16M4 18h16" />
-    </LineIcon>
-  );
+  return <NavbarContent auth={useDeferredValue(useAuth())} links={LINKS} menus={MENUS} />;
 }

@@ -1,5 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { getQueryKey } from '@trpc/react-query';
 import { useMemo } from 'react';
+import superjson from 'superjson';
+import { authStateOf, type AuthAnswer } from '@/lib/current-user';
 import { trpc } from '@/lib/trpc';
 
 export type AuthState = ReturnType<typeof useAuth>;
@@ -11,15 +14,15 @@ export function useAuth() {
   const isLoading = query.isPending;
   // The same object until the answer changes, so that useDeferredValue (navbar.tsx, routes.tsx) sees no change on a
   // render for another reason.
-  return useMemo(
-    () => ({
-      user,
-      isLoading,
-      isAuthenticated: Boolean(user),
-      isStaff: user?.role === 'admin' || user?.role === 'super_admin',
-    }),
-    [user, isLoading],
-  );
+  return useMemo(() => authStateOf(user, isLoading), [user, isLoading]);
+}
+
+/**
+ * Puts an auth answer the page already has (src/lib/current-user.ts: asked before the app started) in the cache
+ * useAuth reads, so the app starts signed in instead of asking the server again.
+ */
+export function seedAuth(queryClient: QueryClient, sent: NonNullable<AuthAnswer['sent']>) {
+  queryClient.setQueryData(getQueryKey(trpc.auth.current, undefined, 'query'), superjson.deserialize(sent));
 }
 
 /**

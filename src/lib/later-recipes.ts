@@ -22,7 +22,7 @@ import { addRecipes } from '@/theme';
 
 /**
  * The Chakra recipes of the components that the app shell and the landing, home, about and contact pages never
- * render (src/theme.ts holds theirs). Loaded with every other page (src/app/routes.tsx) and with the navbar menus;
+ * render (src/theme.ts and page-recipes.ts hold theirs). Loaded with every other page (src/app/routes.tsx) and with the navbar menus;
  * src/theme.test.ts checks that the two sets cover every Chakra component the app imports.
  */
 export const LATER_RECIPES = {
@@ -50,10 +50,6 @@ export const LATER_RECIPES = {
   },
 };
 
-let isAdded = false;
-
 export function addLaterRecipes() {
-  if (isAdded) return;
   addRecipes(LATER_RECIPES);
-  isAdded = true;
 }

@@ -1,4 +1,5 @@
 import { createElement, lazy, type ComponentType } from 'react';
+import { prepareSystem } from '@/theme';
 
 export type PreloadableComponent = ComponentType & { preload: () => Promise<void> };
 
@@ -21,12 +22,20 @@ export function lazyPage(load: () => Promise<{ default: ComponentType }>): Prelo
 }
 
 /**
- * A loader that also adds the Chakra recipes of the pages outside the public site (src/lib/later-recipes.ts), for
- * code that renders components the start-up theme (src/theme.ts) has no recipe for. Both load in parallel.
+ * A loader that also adds Chakra recipes the start-up theme (src/theme.ts) lacks, for code that renders components it
+ * has no recipe for: both load in parallel, and the recipes are added once Chakra's system is made (adding them
+ * earlier would make it at once, in one long task, instead of in the tasks src/theme.ts runs).
  */
-export function withLaterRecipes<T>(load: () => Promise<T>): () => Promise<T> {
-  return () =>
-    Promise.all([load(), import('./later-recipes').then((module) => module.addLaterRecipes())]).then(
-      ([loaded]) => loaded,
-    );
+function withRecipes(loadAdd: () => Promise<() => void>) {
+  return <T>(load: () => Promise<T>): (() => Promise<T>) =>
+    () =>
+      Promise.all([load(), Promise.all([loadAdd(), prepareSystem()]).then(([add]) => add())]).then(
+        ([loaded]) => loaded,
+      );
 }
+
+/** With the recipes of the pages outside the public site (src/lib/later-recipes.ts). */
+export const withLaterRecipes = withRecipes(() => import('./later-recipes').then((module) => module.addLaterRecipes));
+
+/** With the public pages' recipes beyond the first view (src/lib/page-recipes.ts): the islands further down. */
+export const withPageRecipes = withRecipes(() => import('./page-recipes').then((module) => module.addPageRecipes));

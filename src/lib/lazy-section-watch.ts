@@ -1,6 +1,7 @@
-// The part of src/lib/lazy-section.tsx that runs before the app's code arrives (src/main.tsx), without
-// React: it watches the server markup of the sections that hydrate later, opens them when they near the viewport or
-// are reached, and holds back what React would drop on markup it cannot hydrate yet, to play it again once live.
+// Runs before any React code arrives (src/main.tsx), without React: it watches the server markup of the sections
+// that hydrate later (the islands of a prerendered public page: src/app/islands/start-islands.tsx), opens them when
+// they near the viewport or are reached, and holds back what React would drop on markup it cannot hydrate yet, to
+// play it again once live.
 // It does the same for the whole prerendered page until the app has attached to it (holdPageInput).
 import { whenIdle } from './idle';
 
@@ -9,6 +10,11 @@ const ROOT_MARGIN = '300px 0px';
 /** Interactions that make a section hydrate at once, before it is in view (keyboard focus, a tap). */
 const WAKE_EVENTS = ['focusin', 'pointerdown', 'keydown', 'click', 'submit'] as const;
 export const ATTRIBUTE = 'data-lazy-section';
+/**
+ * Set on a section's wrapper once it is live: hydrated, and what the visitor did before then played again. The page's
+ * own signal that its part is interactive (e2e tests wait on it: `[data-lazy-section][data-live]`).
+ */
+export const LIVE_ATTRIBUTE = 'data-live';
 
 type Held = { event: Event; target: Element };
 
@@ -175,7 +181,9 @@ function startSession(element: HTMLElement): Session {
     },
     { rootMargin: ROOT_MARGIN },
   );
-  observer.observe(element);
+  // A wrapper without a box of its own (an island's, display: contents) never intersects: its content does.
+  const watched = element.style.display === 'contents' ? (element.firstElementChild ?? element) : element;
+  observer.observe(watched);
 
   // Once the page has loaded and is idle, fetch (not run) the code, so the section hydrates at once when reached.
   let cancelIdle: (() => void) | undefined;
@@ -220,6 +228,7 @@ function startSession(element: HTMLElement): Session {
         window.setTimeout(() => {
           sessions.delete(element);
           replay(session.held.splice(0));
+          element.setAttribute(LIVE_ATTRIBUTE, '');
         }, 0);
       }, 0);
     },
@@ -239,6 +248,11 @@ export function sessionOf(name: string): Session | undefined {
   const session = sessions.get(element);
   if (session) return session;
   return element.firstChild ? startSession(element) : undefined;
+}
+
+/** Stops watching every section: the page they are in is being replaced (src/main.tsx, a signed-in visitor of `/`). */
+export function stopWatchingSections() {
+  for (const session of sessions.values()) session.stop();
 }
 
 /**

@@ -1,6 +1,7 @@
 // Enumerations both sides use. Literal values are the product's own (docs/product.md).
-export const ROLES = ['client', 'admin', 'super_admin'] as const;
-export type Role = (typeof ROLES)[number];
+// The roles live in roles.ts, a module of their own: the public pages' first script reads them (src/lib/current-user.ts)
+// without this whole list of enumerations.
+export { ROLES, type Role } from './roles';
 
 export const APPLICATION_STATUSES = ['pending', 'review', 'approved', 'declined', 'incomplete', 'funded'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];

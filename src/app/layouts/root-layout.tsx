@@ -3,8 +3,12 @@ import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Footer } from '@/components/footer';
 import { Navbar } from '@/components/navbar';
+import { Island } from '@/lib/island';
 
-/** The page frame. It does not read the auth state itself (Navbar does), so the auth answer re-renders only that. */
+/**
+ * The page frame. It does not read the auth state itself (Navbar does), so the auth answer re-renders only that. On a
+ * prerendered public page the bar is an island (src/lib/island.tsx) and the rest of the frame plain HTML.
+ */
 export function RootLayout() {
   const { pathname, hash } = useLocation();
   // New page, top of the page (unless a #section was asked for). Not on the first render: the browser has placed the
@@ -27,7 +31,9 @@ export function RootLayout() {
       >
         Skip to content
       </ChakraLink>
-      <Navbar />
+      <Island name="navbar" props={{ pathname }}>
+        <Navbar />
+      </Island>
       <Box as="main" id="main" flex="1" tabIndex={-1} _focus={{ outline: 'none' }}>
         <Outlet />
       </Box>

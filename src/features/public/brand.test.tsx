@@ -4,6 +4,7 @@ import type { ComponentType } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
+import { addPageRecipes } from '@/lib/page-recipes';
 import { createQueryClient } from '@/lib/query-client';
 import { getSystem } from '@/theme';
 
@@ -16,6 +17,7 @@ vi.mock('@/config/lender', async () => {
 
 async function render(load: () => Promise<{ default: ComponentType }>) {
   const { default: Page } = await load();
+  addPageRecipes();
   // As the build's prerender does: lazy sections (Suspense) are waited for, not left as fallbacks.
   const { prelude } = await prerenderToNodeStream(
     <MemoryRouter>
@@ -38,9 +40,9 @@ describe('public pages name the configured brand', () => {
       render(() => import('./pages/about-page')),
       render(() => import('./pages/products-page')),
       render(async () => {
-        const { NavbarContent } = await import('@/components/navbar');
-        const signedOut = { user: null, isLoading: false, isAuthenticated: false, isStaff: false };
-        return { default: () => <NavbarContent auth={signedOut} /> };
+        // The bar as the public pages' prerender draws it (an island: src/app/islands/registry.ts).
+        const { NavbarIsland } = await import('@/components/navbar-island');
+        return { default: () => <NavbarIsland pathname="/" /> };
       }),
     ]);
     const { PUBLIC_PAGE_META } = await import('./meta');

@@ -1,7 +1,7 @@
 import { Box, Text, VisuallyHidden } from '@chakra-ui/react';
-import { useInView } from 'framer-motion';
 import { useMemo, useRef } from 'react';
 import { usePrefersReducedMotion } from '../hooks/use-prefers-reduced-motion';
+import { useSeenOnce } from '../hooks/use-seen-once';
 import { useStepCounter } from '../hooks/use-step-counter';
 import { widestCounterText, type CounterSpec } from '../utils/counters';
 
@@ -27,7 +27,7 @@ function CounterValue({ spec, isActive, isReduced }: { spec: CounterSpec; isActi
  */
 export function AnimatedCounter({ spec, label, tone = 'light' }: Props) {
   const ref = useRef<HTMLDivElement>(null);
-  const isInView = useInView(ref, { once: true, amount: 0.1 });
+  const isInView = useSeenOnce(ref, 0.1);
   const isReduced = usePrefersReducedMotion();
   const final = spec.format(spec.target);
   const widest = useMemo(() => widestCounterText(spec), [spec]);

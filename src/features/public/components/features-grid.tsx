@@ -1,7 +1,7 @@
 import { SimpleGrid } from '@chakra-ui/react';
 import { FEATURES } from '../content/home-content';
 import { FeatureCard } from './feature-card';
-import { FEATURES_SECTION_ID } from './hero';
+import { FEATURES_SECTION_ID } from './learn-more-button';
 import { Section } from './section';
 import { lender } from '@/config/lender';
 

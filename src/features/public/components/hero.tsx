@@ -1,27 +1,20 @@
 import { Badge, Box, Button, Container, Grid, Heading, HStack, Stack, Text, Wrap } from '@chakra-ui/react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { Island } from '@/lib/island';
 import { HERO_CHIPS } from '../content/hero-content';
-import { usePrefersReducedMotion } from '../hooks/use-prefers-reduced-motion';
-import { HERO_COUNTERS } from '../utils/counters';
-import { AnimatedCounter } from './animated-counter';
+import { CounterIsland, type CounterIslandProps } from '../islands/counter-island';
 import { HeroVideo } from './hero-video';
+import { LearnMoreButton } from './learn-more-button';
 import { SiteIcon } from './icons';
 
-export const FEATURES_SECTION_ID = 'features';
+const COUNTERS: CounterIslandProps[] = [
+  { group: 'hero', counter: 'activeUsers', label: 'Active users', tone: 'dark' },
+  { group: 'hero', counter: 'funding', label: 'Total Funding Deployed', tone: 'dark' },
+];
 
-/** Hero of the landing and signed-in home pages. */
+/** Hero of the landing and signed-in home pages. Its islands: Learn More, the counters and the video's control. */
 export function Hero({ greeting }: { greeting?: string }) {
-  const isReduced = usePrefersReducedMotion();
-
-  function handleLearnMore() {
-    const section = document.getElementById(FEATURES_SECTION_ID);
-    if (!section) return;
-    section.scrollIntoView({ behavior: isReduced ? 'auto' : 'smooth', block: 'start' });
-    // Keyboard and screen-reader users land where the page scrolled to.
-    section.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true });
-  }
-
   return (
     <Box
       as="section"
@@ -92,23 +85,21 @@ export function Hero({ greeting }: { greeting?: string }) {
                   Apply Now <SiteIcon name="arrowRight" size={18} />
                 </Link>
               </Button>
-              <Button
-                size="xl"
-                variant="outline"
-                color="white"
-                borderColor="whiteAlpha.700"
-                _hover={{ bg: 'whiteAlpha.200' }}
-                onClick={handleLearnMore}
-              >
-                Learn More
-              </Button>
+              <Island name="learn-more">
+                <LearnMoreButton />
+              </Island>
             </HStack>
             <Grid templateColumns="repeat(2, minmax(0, 1fr))" gap="4" maxW="md" pt="2">
-              <AnimatedCounter spec={HERO_COUNTERS.activeUsers} label="Active users" tone="dark" />
-              <AnimatedCounter spec={HERO_COUNTERS.funding} label="Total Funding Deployed" tone="dark" />
+              {COUNTERS.map((counter) => (
+                <Island key={counter.counter} name="counter" props={counter}>
+                  <CounterIsland {...counter} />
+                </Island>
+              ))}
             </Grid>
           </Stack>
-          <HeroVideo />
+          <Island name="hero-video">
+            <HeroVideo />
+          </Island>
         </Grid>
       </Container>
     </Box>

@@ -1,7 +1,22 @@
-import { useReducedMotion } from 'framer-motion';
+import { useSyncExternalStore } from 'react';
 
-/** framer-motion's reading of prefers-reduced-motion, as a plain boolean. Only use it in effects or handlers
- * (it is already known on the first client render, the server cannot know it). */
+const QUERY = '(prefers-reduced-motion: reduce)';
+
+function subscribe(onChange: () => void) {
+  const query = window.matchMedia(QUERY);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+/**
+ * The visitor's prefers-reduced-motion, as a plain boolean (false on the server and while hydrating: only use it in
+ * effects or handlers). Read from the browser itself, not through framer-motion: the public pages' first islands
+ * (src/app/islands/first-view.ts) would otherwise bring framer-motion's code along for this one question.
+ */
 export function usePrefersReducedMotion(): boolean {
-  return useReducedMotion() ?? false;
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(QUERY).matches,
+    () => false,
+  );
 }

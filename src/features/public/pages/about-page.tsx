@@ -1,14 +1,25 @@
 import { Badge, Box, Card, Grid, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { usePageMeta } from '@/hooks/use-page-meta';
-import { AnimatedCounter } from '../components/animated-counter';
+import { Island } from '@/lib/island';
 import { FeatureCard } from '../components/feature-card';
 import { FinalCta } from '../components/final-cta';
 import { PageHero } from '../components/page-hero';
 import { Section } from '../components/section';
 import { ABOUT_BENEFITS, GROWTH_SCENARIOS } from '../content/about-content';
+import { CounterIsland, type CounterIslandProps } from '../islands/counter-island';
 import { PUBLIC_PAGE_META } from '../meta';
-import { ABOUT_COUNTERS } from '../utils/counters';
 import { lender } from '@/config/lender';
+import type { ABOUT_COUNTERS } from '../utils/counters';
+
+/** A counter of the page: an island of its own (src/lib/island.tsx). */
+function AboutCounter({ counter, label }: { counter: keyof typeof ABOUT_COUNTERS; label: string }) {
+  const props: CounterIslandProps = { group: 'about', counter, label, tone: 'light' };
+  return (
+    <Island name="counter" props={props}>
+      <CounterIsland {...props} />
+    </Island>
+  );
+}
 
 function AboutStats() {
   return (
@@ -16,12 +27,12 @@ function AboutStats() {
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="6" maxW="3xl" mx="auto">
         <Card.Root variant="outline" borderRadius="xl">
           <Card.Body>
-            <AnimatedCounter spec={ABOUT_COUNTERS.funding} label="Total Funding Deployed" />
+            <AboutCounter counter="funding" label="Total Funding Deployed" />
           </Card.Body>
         </Card.Root>
         <Card.Root variant="outline" borderRadius="xl">
           <Card.Body>
-            <AnimatedCounter spec={ABOUT_COUNTERS.clients} label="Total Clients Served" />
+            <AboutCounter counter="clients" label="Total Clients Served" />
           </Card.Body>
         </Card.Root>
       </SimpleGrid>

@@ -13,6 +13,7 @@ import {
 import type { ReactNode } from 'react';
 import { lender } from '@/config/lender';
 import { usePageMeta } from '@/hooks/use-page-meta';
+import { Island } from '@/lib/island';
 import { ContactForm } from '../components/contact-form';
 import { FinalCta } from '../components/final-cta';
 import { SiteIcon, type IconName } from '../components/icons';
@@ -59,7 +60,9 @@ export default function ContactPage() {
       <Box as="section" aria-label="Contact details and form" py={{ base: '12', md: '16' }}>
         <Container maxW="7xl" px={{ base: '4', md: '6' }}>
           <Grid templateColumns={{ base: '1fr', lg: '1.5fr 1fr' }} gap="8" alignItems="start">
-            <ContactForm />
+            <Island name="contact-form">
+              <ContactForm />
+            </Island>
             <Stack gap="4">
               <Heading as="h2" size="xl">
                 Get in Touch

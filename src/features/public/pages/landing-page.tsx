@@ -1,49 +1,43 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { usePageMeta } from '@/hooks/use-page-meta';
-import { lazySection } from '@/lib/lazy-section';
+import { Island } from '@/lib/island';
+import { EmailSignup } from '../components/email-signup';
+import { FeaturesGrid } from '../components/features-grid';
+import { FinalCta } from '../components/final-cta';
+import { FundAnything } from '../components/fund-anything';
 import { Hero } from '../components/hero';
+import { LoanCalculator } from '../components/loan-calculator';
+import { Requirements } from '../components/requirements';
+import { StatsSection } from '../components/stats-section';
+import { StepsToCash } from '../components/steps-to-cash';
+import { Testimonials } from '../components/testimonials';
 import { STICKY_BOX_THRESHOLD_PX, useScrolledPast } from '../hooks/use-scrolled-past';
 import { PUBLIC_PAGE_META } from '../meta';
 
-// Everything below the hero hydrates when it nears the viewport (src/lib/lazy-section.tsx), so its code
-// (the calculator's sliders, the signup form) is not in the first download and hydrating the page is quick.
-const FeaturesGrid = lazySection('features', () =>
-  import('../components/features-grid').then((module) => module.FeaturesGrid),
-);
-const StatsSection = lazySection('stats', () =>
-  import('../components/stats-section').then((module) => module.StatsSection),
-);
-const LoanCalculator = lazySection('calculator', () =>
-  import('../components/loan-calculator').then((module) => module.LoanCalculator),
-);
-const Requirements = lazySection('requirements', () =>
-  import('../components/requirements').then((module) => module.Requirements),
-);
-const StepsToCash = lazySection('steps', () =>
-  import('../components/steps-to-cash').then((module) => module.StepsToCash),
-);
-const FundAnything = lazySection('fund-anything', () =>
-  import('../components/fund-anything').then((module) => module.FundAnything),
-);
-const Testimonials = lazySection('testimonials', () =>
-  import('../components/testimonials').then((module) => module.Testimonials),
-);
-const EmailSignup = lazySection('email-signup', () =>
-  import('../components/email-signup').then((module) => module.EmailSignup),
-);
-const FinalCta = lazySection('final-cta', () => import('../components/final-cta').then((module) => module.FinalCta));
+// Prerendered, this page is HTML and CSS: only its islands hydrate (src/lib/island.tsx), each when it nears the view
+// (the calculator, the signup form) or when the page has painted (the hero's). In the whole app (a navigation from
+// another page) it renders as one tree.
 
 const StickyApplyBox = lazy(() => import('../components/sticky-apply-box'));
+
+/** The sticky box in the whole app: loaded the first time it could show; from then on it shows and hides itself. */
+function StickyBoxOnceScrolled() {
+  const hasScrolledPast = useScrolledPast(STICKY_BOX_THRESHOLD_PX);
+  const [needsStickyBox, setNeedsStickyBox] = useState(false);
+  if (hasScrolledPast && !needsStickyBox) setNeedsStickyBox(true);
+  if (!needsStickyBox) return null;
+  return (
+    <Suspense fallback={null}>
+      <StickyApplyBox />
+    </Suspense>
+  );
+}
 
 /** `/` for visitors (signed out, or while auth loads): */
 export default function LandingPage() {
   usePageMeta(PUBLIC_PAGE_META.landing.title, PUBLIC_PAGE_META.landing.description);
   const { hash } = useLocation();
-  // Loaded the first time it could show; from then on it shows and hides itself.
-  const hasScrolledPast = useScrolledPast(STICKY_BOX_THRESHOLD_PX);
-  const [needsStickyBox, setNeedsStickyBox] = useState(false);
-  if (hasScrolledPast && !needsStickyBox) setNeedsStickyBox(true);
   // Links such as the footer's /#calculator: the router does not scroll to a section by itself.
   useEffect(() => {
     if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
@@ -53,18 +47,20 @@ export default function LandingPage() {
       <Hero />
       <FeaturesGrid />
       <StatsSection />
-      <LoanCalculator />
+      <Island name="calculator">
+        <LoanCalculator />
+      </Island>
       <Requirements />
       <StepsToCash />
       <FundAnything />
       <Testimonials />
-      <EmailSignup />
+      <Island name="email-signup">
+        <EmailSignup />
+      </Island>
       <FinalCta />
-      {needsStickyBox && (
-        <Suspense fallback={null}>
-          <StickyApplyBox />
-        </Suspense>
-      )}
+      <Island name="sticky-box">
+        <StickyBoxOnceScrolled />
+      </Island>
     </>
   );
 }

@@ -1,26 +1,15 @@
-import {
-  Accordion,
-  Badge,
-  Box,
-  Button,
-  Card,
-  Container,
-  Heading,
-  HStack,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Heading, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { usePageMeta } from '@/hooks/use-page-meta';
+import { Island } from '@/lib/island';
+import { Faq } from '../components/faq';
 import { FinalCta } from '../components/final-cta';
 import { SiteIcon } from '../components/icons';
 import { PageHero } from '../components/page-hero';
 import { Requirements } from '../components/requirements';
 import { Section } from '../components/section';
-import { BANK_COMPARISON, FAQ, PRODUCTS } from '../content/products-content';
+import { BANK_COMPARISON, PRODUCTS } from '../content/products-content';
 import { PUBLIC_PAGE_META } from '../meta';
 import { lender } from '@/config/lender';
 
@@ -130,38 +119,6 @@ function WhyNotBanks() {
   );
 }
 
-function Faq() {
-  return (
-    <Section
-      id="faq"
-      eyebrow="FAQ"
-      title="Frequently Asked Questions"
-      subtitle="Everything you need to know before you apply."
-    >
-      <Container maxW="3xl" px="0">
-        {/* Single mode: opening one answer closes the other. */}
-        <Accordion.Root collapsible variant="enclosed" bg="white">
-          {FAQ.map((item, index) => (
-            <Accordion.Item key={item.question} value={`faq-${index}`}>
-              <Heading as="h3" size="md" fontWeight="semibold">
-                <Accordion.ItemTrigger py="4" cursor="pointer">
-                  <Box as="span" flex="1" textAlign="start">
-                    {item.question}
-                  </Box>
-                  <Accordion.ItemIndicator />
-                </Accordion.ItemTrigger>
-              </Heading>
-              <Accordion.ItemContent _motionReduce={{ animation: 'none' }}>
-                <Accordion.ItemBody color="fg.muted">{item.answer}</Accordion.ItemBody>
-              </Accordion.ItemContent>
-            </Accordion.Item>
-          ))}
-        </Accordion.Root>
-      </Container>
-    </Section>
-  );
-}
-
 export default function ProductsPage() {
   usePageMeta(PUBLIC_PAGE_META.products.title, PUBLIC_PAGE_META.products.description);
   return (
@@ -187,7 +144,9 @@ export default function ProductsPage() {
       <Requirements tone="white" />
       <ProductCards />
       <WhyNotBanks />
-      <Faq />
+      <Island name="faq">
+        <Faq />
+      </Island>
       <FinalCta />
     </>
   );
