@@ -88,8 +88,9 @@ function expandYear(text: string): number {
 const MONTH_WORD = '([A-Za-z]{3,9}\\.?)';
 const FULL_DATE_PATTERNS: Array<{ pattern: RegExp; read: (m: RegExpExecArray) => string | null }> = [
   {
-    pattern: /^(\d{4})-(\d{1,2})-(\d{1,2})/,
-    read: (m) => isoDate(Number(m[1]), Number(m[2]), Number(m[3])),
+    // Year first: "2026-05-01", and as some banks print it, "2026/05/01" or "2026.05.01" (one separator throughout).
+    pattern: /^(\d{4})([-/.])(\d{1,2})\2(\d{1,2})(?!\d)/,
+    read: (m) => isoDate(Number(m[1]), Number(m[3]), Number(m[4])),
   },
   {
     pattern: /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})(?!\d)/,
@@ -115,6 +116,14 @@ const FULL_DATE_PATTERNS: Array<{ pattern: RegExp; read: (m: RegExpExecArray) =>
     read: (m) => {
       const month = monthIndexOf(m[2] ?? '');
       return month ? isoDate(Number(m[3]), month, Number(m[1])) : null;
+    },
+  },
+  {
+    // "01-May-26": a two-digit year only between hyphens, so "05 MAY 24 HOUR FITNESS" keeps its yearless date.
+    pattern: /^(\d{1,2})-([A-Za-z]{3,9})-(\d{2})(?![\dA-Za-z])/,
+    read: (m) => {
+      const month = monthIndexOf(m[2] ?? '');
+      return month ? isoDate(expandYear(m[3] ?? ''), month, Number(m[1])) : null;
     },
   },
 ];
@@ -164,13 +173,20 @@ export function weekdayIndexOf(word: string): number | null {
 }
 
 /**
- * A transaction row's date cell: `01/05`, `1-5`, `01/05/24`, `Jan 05`, `05 Jan`, `2024-01-05`, `Jan 5, 2024`, with
+ * Forms a date cell takes only where the caller knows more than the text. `compact`: eight digits ("20260501"), on a
+ * line that prints an amount; alone on a line they are more often a reference wrapped from the description above.
+ */
+export type RowDateForms = { compact?: boolean };
+
+/**
+ * A transaction row's date cell: `01/05`, `1-5`, `01/05/24`, `Jan 05`, `05 Jan`, `05-JAN`, `2024-01-05`, `2024/01/05`,
+ * `Jan 5, 2024`, `05-Jan-24` (and `20240105` in `forms`), with
  * the weekday some statements print before or after it (`Mon 01/05`, `01/05 Mon`, `Monday, Jan 5`). A weekday beside
  * a date that prints its year must be that date's.
  */
-export function parseRowDate(raw: string): RowDate | null {
+export function parseRowDate(raw: string, forms: RowDateForms = {}): RowDate | null {
   const text = raw.trim();
-  const plain = parseBareRowDate(text);
+  const plain = parseBareRowDate(text, forms);
   if (plain) return plain;
   const space = text.indexOf(' ');
   const lastSpace = text.lastIndexOf(' ');
@@ -179,13 +195,14 @@ export function parseRowDate(raw: string): RowDate | null {
   const after = weekdayIndexOf(text.slice(lastSpace + 1));
   const weekday = before ?? after;
   if (weekday === null) return null;
-  const date = parseBareRowDate(before !== null ? text.slice(space + 1) : text.slice(0, lastSpace).replace(/,$/, ''));
+  const bare = before !== null ? text.slice(space + 1) : text.slice(0, lastSpace).replace(/,$/, '');
+  const date = parseBareRowDate(bare, forms);
   if (!date || date.year === null) return date;
   const named = weekdayOf(Math.round(Date.UTC(date.year, date.month - 1, date.day) / MS_PER_DAY));
   return named === weekday ? date : null;
 }
 
-function parseBareRowDate(raw: string): RowDate | null {
+function parseBareRowDate(raw: string, forms: RowDateForms): RowDate | null {
   const text = raw.trim();
   const full = readFullDate(text);
   if (full && full.length === text.length) {
@@ -199,12 +216,44 @@ function parseBareRowDate(raw: string): RowDate | null {
     const month = monthIndexOf(match[1] ?? '');
     return month ? partialDate(month, Number(match[2])) : null;
   }
-  match = new RegExp(`^(\\d{1,2})\\s*${MONTH_WORD}$`).exec(text);
+  match = new RegExp(`^(\\d{1,2})(?:\\s*|-)${MONTH_WORD}$`).exec(text);
   if (match) {
     const month = monthIndexOf(match[2] ?? '');
     return month ? partialDate(month, Number(match[1])) : null;
   }
-  return null;
+  return forms.compact ? readCompactDate(text) : null;
+}
+
+const COMPACT_DATE = /^(\d{4})(\d{2})(\d{2})$/;
+
+/**
+ * "20260501" (year, month, day run together), read only as a whole date cell and where the caller asks for it:
+ * eight digits inside a text are more often a reference or trace number than a date, so mentions never read it. It
+ * must be a day of the calendar in a year a statement can print (1990-2100).
+ */
+function readCompactDate(text: string): RowDate | null {
+  const match = COMPACT_DATE.exec(text);
+  if (!match) return null;
+  const year = Number(match[1]);
+  if (year < 1990 || year > 2100 || !isoDate(year, Number(match[2]), Number(match[3]))) return null;
+  return { year, month: Number(match[2]), day: Number(match[3]) };
+}
+
+export type MonthHeading = { year: number; month: number };
+
+/** A month and year printed alone as a heading over rows that print only their day ("MAY 2026", "May, 2026"). */
+export function readMonthHeading(text: string): MonthHeading | null {
+  const match = /^([A-Za-z]{3,9})\.?,?\s+(\d{4})$/.exec(text.trim());
+  const month = match ? monthIndexOf(match[1] ?? '') : null;
+  const year = Number(match?.[2]);
+  return month && isoDate(year, month, 1) ? { year, month } : null;
+}
+
+/** A row's date cell printing only the day ("19", "05") under a month heading: that day of the heading's month. */
+export function dayUnderHeading(text: string, heading: MonthHeading): RowDate | null {
+  const match = /^(\d{1,2})$/.exec(text.trim());
+  const day = Number(match?.[1]);
+  return match && isoDate(heading.year, heading.month, day) ? { ...heading, day } : null;
 }
 
 function partialDate(month: number, day: number): RowDate | null {
@@ -245,8 +294,8 @@ export type DateMention = { date: RowDate; start: number; end: number };
 
 const MENTION_PATTERNS: Array<{ pattern: RegExp; read: (m: RegExpExecArray) => RowDate | null }> = [
   {
-    pattern: /(?<![\w/.-])(\d{4})-(\d{1,2})-(\d{1,2})(?![\w/])/g,
-    read: (m) => checked(Number(m[2]), Number(m[3]), Number(m[1])),
+    pattern: /(?<![\w/.-])(\d{4})([-/.])(\d{1,2})\2(\d{1,2})(?![\w/])/g,
+    read: (m) => checked(Number(m[3]), Number(m[4]), Number(m[1])),
   },
   {
     pattern: /(?<![\w/.-])(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})(?![\w/.-]?\d)/g,
@@ -264,6 +313,13 @@ const MENTION_PATTERNS: Array<{ pattern: RegExp; read: (m: RegExpExecArray) => R
     read: (m) => {
       const month = monthIndexOf(m[2] ?? '');
       return month ? checked(month, Number(m[1]), m[3] ? Number(m[3]) : null) : null;
+    },
+  },
+  {
+    pattern: /(?<![\w/])(\d{1,2})-([A-Za-z]{3,9})-(\d{2})(?![\w/])/g,
+    read: (m) => {
+      const month = monthIndexOf(m[2] ?? '');
+      return month ? checked(month, Number(m[1]), expandYear(m[3] ?? '')) : null;
     },
   },
   {
@@ -286,10 +342,23 @@ function checked(month: number, day: number, year: number | null): RowDate | nul
   return { month, day, year };
 }
 
+/**
+ * Eight digits as a date ("20260501"): only where a date is certain to stand, as both ends of a range; inside any
+ * other text they are a reference or trace number.
+ */
+const COMPACT_MENTION = {
+  pattern: /(?<![\w/.,])(\d{8})(?![\w/.,])/g,
+  read: (m: RegExpExecArray) => readCompactDate(m[1] ?? ''),
+};
+
 /** Every date written in `text`, with or without a year, in reading order (overlaps keep the longest). */
 export function findDateMentions(text: string): DateMention[] {
+  return mentionsOf(text, MENTION_PATTERNS);
+}
+
+function mentionsOf(text: string, patterns: typeof MENTION_PATTERNS): DateMention[] {
   const found: DateMention[] = [];
-  for (const { pattern, read } of MENTION_PATTERNS) {
+  for (const { pattern, read } of patterns) {
     pattern.lastIndex = 0;
     for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
       const date = read(match);
@@ -306,16 +375,22 @@ export function findDateMentions(text: string): DateMention[] {
   return kept;
 }
 
+function compact(text: string, mention: DateMention): boolean {
+  return mention.end - mention.start === 8 && /^\d{8}$/.test(text.slice(mention.start, mention.end));
+}
+
 // What may stand between the two dates of a period: "-", "to", "through", "thru", "until", ", ending".
 const RANGE_JOINER = /^\s*(?:-|\u2013|\u2014|to|through|thru|until|till|and|,?\s*ending|,?\s*end(?:ing)? date:?)\s*$/i;
 
 /** A statement period written in a line ("08/01/26 thru 08/31/26", "Aug 1 - Aug 31, 2026", ...), or null. */
 export function findDateRange(text: string): { start: string; end: string } | null {
-  const mentions = findDateMentions(text);
+  const mentions = mentionsOf(text, [...MENTION_PATTERNS, COMPACT_MENTION]);
   for (let index = 0; index + 1 < mentions.length; index += 1) {
     const first = mentions[index];
     const second = mentions[index + 1];
     if (!first || !second) continue;
+    // Eight digits are a date only beside another date of the same form ("20260501 - 20260531").
+    if (compact(text, first) !== compact(text, second)) continue;
     if (!RANGE_JOINER.test(text.slice(first.end, second.start))) continue;
     const endYear = second.date.year ?? first.date.year;
     if (endYear === null) continue;

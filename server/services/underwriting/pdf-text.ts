@@ -156,6 +156,59 @@ function isTextItem(item: unknown): item is PdfJsTextItem {
   return typeof item === 'object' && item !== null && 'str' in item && 'transform' in item;
 }
 
+type Direction = 0 | 90 | 180 | 270;
+
+/**
+ * The direction a text item reads in, in degrees counter-clockwise on the page as drawn; null for slanted text.
+ * Mirrored text (one axis flipped) counts as upright, as it always has.
+ */
+function directionOf([a = 0, b = 0, c = 0, d = 0]: number[]): Direction | null {
+  if (Math.abs(b) <= 0.01 * Math.abs(a) && Math.abs(c) <= 0.01 * Math.abs(d)) return a < 0 && d < 0 ? 180 : 0;
+  if (Math.abs(a) <= 0.01 * Math.abs(b) && Math.abs(d) <= 0.01 * Math.abs(c)) return b > 0 ? 90 : 270;
+  return null;
+}
+
+/**
+ * A page's text as read upright. A landscape table is often saved on a portrait page with its text drawn turned a
+ * quarter (and the page marked /Rotate so viewers turn it back): the page is read in the direction most of its text
+ * reads in (the one the viewer shows upright when as much text reads either way), and items in that direction are
+ * turned to upright reading coordinates (x to the right, y up, both from the turned page's corner). Text in any
+ * other direction (watermarks, side notes) never holds transactions and is left out.
+ */
+export function uprightItems(raw: readonly unknown[], view: number[], rotate: number): TextItem[] {
+  const shown = (((rotate % 360) + 360) % 360) as Direction;
+  const characters = new Map<Direction, number>();
+  const directed = raw.filter(isTextItem).map((item) => {
+    const direction = directionOf(item.transform.map(Number));
+    if (direction !== null) characters.set(direction, (characters.get(direction) ?? 0) + item.str.trim().length);
+    return { item, direction };
+  });
+  let reading: Direction = characters.has(shown) ? shown : 0;
+  for (const [direction, count] of characters) if (count > (characters.get(reading) ?? 0)) reading = direction;
+  const [left = 0, bottom = 0, right = 0, top = 0] = view;
+  const items: TextItem[] = [];
+  for (const { item, direction } of directed) {
+    if (direction !== reading || item.str.trim().length === 0) continue;
+    const [, , c = 0, d = 0, x = 0, y = 0] = item.transform.map(Number);
+    const [uprightX, uprightY] =
+      reading === 0
+        ? [x, y]
+        : reading === 90
+          ? [y - bottom, right - x]
+          : reading === 180
+            ? [right - x, top - y]
+            : [top - y, x - left];
+    items.push({
+      str: String(item.str),
+      x: uprightX,
+      y: uprightY,
+      width: Number(item.width),
+      fontSize: (reading === 0 || reading === 180 ? Math.abs(d) : Math.hypot(c, d)) || Number(item.height),
+    });
+  }
+  return items;
+}
+
 export type ExtractOptions = {
   limits?: ExtractLimits;
   /** Read only pages whose (number - 1) % count === index, so two workers can share one long statement. */
@@ -216,21 +269,7 @@ export async function extractPdfText(bytes: Uint8Array, options: ExtractOptions 
       // Unicode normalisation only matters for ligatures and compatibility characters, which amounts and dates
       // never use; skipping it saves ~15% of extraction time.
       const content = await page.getTextContent({ disableNormalization: true });
-      const items: TextItem[] = [];
-      for (const item of content.items) {
-        if (!isTextItem(item)) continue;
-        const [a = 0, b = 0, c = 0, d = 0, x = 0, y = 0] = item.transform.map(Number);
-        // Rotated text (watermarks, side notes) never holds transactions.
-        if (Math.abs(b) > 0.01 * Math.abs(a) || Math.abs(c) > 0.01 * Math.abs(d)) continue;
-        if (item.str.trim().length === 0) continue;
-        items.push({
-          str: String(item.str),
-          x,
-          y,
-          width: Number(item.width),
-          fontSize: Math.abs(d) || Number(item.height),
-        });
-      }
+      const items = uprightItems(content.items, page.view, page.rotate);
       itemCount += items.length;
       if (itemCount > limits.maxTextItems) {
         return { ok: false, reason: `The PDF has more than ${limits.maxTextItems} text items; it is not read.` };
