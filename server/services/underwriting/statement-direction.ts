@@ -108,12 +108,17 @@ function balanceFit(
   rows.forEach((row, index) => {
     const checkpoint = before.get(index);
     if (checkpoint && pending?.length === 0) previous = checkpoint.cents;
-    const cell = row.money.find((item) => balanceOf(item) !== null);
-    const others = row.money.filter((item) => item !== cell && balanceOf(item) === null && item.money.cents !== 0);
-    const other = others[0];
-    if (pending && others.length === 1 && other) pending.push({ row, cell: other });
+    // The row's balance (its first cell read as one) and its one other amount, if it prints exactly one.
+    let balance: number | null = null;
+    let other: MoneyCell | null = null;
+    let others = 0;
+    for (const item of row.money) {
+      const value = balanceOf(item);
+      if (value !== null && balance === null) balance = value;
+      else if (value === null && item.money.cents !== 0) [other, others] = [item, others + 1];
+    }
+    if (pending && others === 1 && other) pending.push({ row, cell: other });
     else pending = null;
-    const balance = cell ? balanceOf(cell) : null;
     if (balance === null) return;
     // Some banks print the balance only on a day's last row: the day's amounts must add up to its movement.
     if (previous !== null && pending && pending.length > 0 && pending.length <= 14) {
@@ -173,11 +178,16 @@ export function mergeOverdrawnColumn(
   const plain = { opening: start.opening?.cents ?? null, checkpoints: start.checkpoints };
   // Columns that move as a balance moves (in either sign); -1: no column for positive balances (the account was
   // overdrawn all period, after a signed opening balance).
-  const moving = [...Array(columns).keys()].filter(
-    (column) => balanceFit(rows, (cell) => (cell.column === column ? cell.money.cents : null), plain).hits > 0,
+  const fits = [...Array(columns).keys()].map(
+    (column) => balanceFit(rows, (cell) => (cell.column === column ? cell.money.cents : null), plain).hits,
   );
-  // A table that moves negative balances to a column of their own prints no sign in its balance column.
-  const positives = moving.filter((column) => !(cellsOf[column] ?? []).some((cell) => cell.money.hasSign));
+  const moving = [...Array(columns).keys()].filter((column) => (fits[column] ?? 0) > 0);
+  // A table that moves negative balances to a column of their own prints no sign in its balance column: where the
+  // column moving most like a balance prints a minus, there is no such column.
+  const signed = (column: number) => (cellsOf[column] ?? []).some((cell) => cell.money.hasSign);
+  const likeliest = fits.indexOf(Math.max(...fits));
+  if (likeliest >= 0 && (cellsOf[likeliest] ?? []).some((cell) => cell.money.isNegative)) return null;
+  const positives = moving.filter((column) => !signed(column));
   // The columns that may print the negative balances: amount columns without signs, and the place of a balance
   // printed without a sign where no row prints an amount (a balance forward in an overdrawn column left empty).
   const candidates: Array<{ column: number; cells: MoneyCell[]; edges: { x0: number; x1: number } }> = [];

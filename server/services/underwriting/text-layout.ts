@@ -118,7 +118,8 @@ function splitLeadingAmount(cell: Cell): Cell[] {
   while (!rest.money) {
     const space = rest.text.indexOf(' ');
     const head = space > 0 ? rest.text.slice(0, space) : '';
-    const money = head ? parseMoney(head) : null;
+    // Amounts print their cents: a first word without a point is no amount (most runs stop here).
+    const money = head.includes('.') ? parseMoney(head) : null;
     const tail = rest.text.slice(space + 1).trimStart();
     if (!money || !tail) break;
     // Where the run splits, by the share of its width the characters before it take.
