@@ -52,13 +52,22 @@ export function isReturnedDeposit(description: string): boolean {
   return RETURNED_DEPOSIT.test(description) && !/\b(fee|charge)\b/i.test(description.replace(/charge ?back/gi, ''));
 }
 
+/**
+ * A transaction's words as classification reads them: its description and the entry type a column beside it prints
+ * ("LOAN ADVANCE", "TRANSFER"). Payee keys read the description alone (counterpartyOf).
+ */
+export function entryText(transaction: { description: string; entryType?: string }): string {
+  return transaction.entryType ? `${transaction.description} ${transaction.entryType}` : transaction.description;
+}
+
 export function classifyTransaction(transaction: {
   description: string;
+  entryType?: string;
   direction: Direction;
 }): CreditCategory | DebitCategory {
   return transaction.direction === 'credit'
-    ? classifyCredit(transaction.description)
-    : classifyDebit(transaction.description);
+    ? classifyCredit(entryText(transaction))
+    : classifyDebit(entryText(transaction));
 }
 
 // Debits that repeat at a fixed amount but are not financing: what every business pays again and again (payroll

@@ -1,6 +1,6 @@
 // Which account the balance facts come from when a file holds several (the operating one, never checking and
 // savings summed), and which credits are a savings account's own money (docs/product.md, sections 4.2 and 4.3).
-import { classifyCredit, classifyDebit } from './classify';
+import { classifyCredit, classifyDebit, entryText } from './classify';
 import { toDayNumber } from './dates';
 import type { Segment } from './insights-types';
 import type { ParsedSegment, ParsedTransaction } from './types';
@@ -25,8 +25,8 @@ function tradeRows(segments: Segment[]): number {
     .flatMap((segment) => segment.transactions)
     .filter((transaction) =>
       transaction.direction === 'credit'
-        ? classifyCredit(transaction.description) !== 'own-transfer'
-        : classifyDebit(transaction.description) === 'other',
+        ? classifyCredit(entryText(transaction)) !== 'own-transfer'
+        : classifyDebit(entryText(transaction)) === 'other',
     ).length;
 }
 

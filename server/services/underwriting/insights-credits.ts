@@ -1,7 +1,7 @@
 // What a credit is, read with the rest of the statements: money from a funder the business is paying back is that
 // funder's advance or loan, and money from the account holder itself is an own transfer, whatever the wording
 // (docs/product.md, section 4.2).
-import { type CreditCategory, classifyCredit, counterpartyOf } from './classify';
+import { type CreditCategory, classifyCredit, counterpartyOf, entryText } from './classify';
 import { namesHolder, type HolderName } from './insights-holder';
 import type { FinancingPosition } from './insights-types';
 import type { ParsedTransaction } from './types';
@@ -47,7 +47,7 @@ export function creditClassifier(
   transactions: ParsedTransaction[],
   positions: FinancingPosition[],
   holders: HolderName[],
-): (description: string) => CreditCategory {
+): (transaction: Pick<ParsedTransaction, 'description' | 'entryType'>) => CreditCategory {
   const funders = positions.map((position) => nameWords(position.counterparty)).filter((words) => words.length > 0);
   // A funder's proceeds come as a lump; a payee credited again and again (a card processor that also lends) pays
   // out sales.
@@ -57,8 +57,9 @@ export function creditClassifier(
     const from = counterpartyOf(transaction.description);
     creditsFrom.set(from, (creditsFrom.get(from) ?? 0) + 1);
   }
-  return (description) => {
-    const category = classifyCredit(description);
+  return (transaction) => {
+    const { description } = transaction;
+    const category = classifyCredit(entryText(transaction));
     if (category !== 'revenue') return category;
     if (namesHolder(description, 'credit', holders)) return 'own-transfer';
     const counterparty = counterpartyOf(description);

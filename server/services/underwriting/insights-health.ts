@@ -1,6 +1,6 @@
 // Financing positions (a funder debited daily or weekly at one amount) and the account health score with its
 // deductions.
-import { canBeFinancing, classifyDebit, counterpartyOf, namesAPayee, namesFunder } from './classify';
+import { canBeFinancing, classifyDebit, counterpartyOf, entryText, namesAPayee, namesFunder } from './classify';
 import { fromDayNumber, toDayNumber } from './dates';
 import { formatCents } from './money';
 import {
@@ -162,7 +162,8 @@ export function findFinancingPositions(
   const byPayee = new Map<string, Debit[]>();
   for (const transaction of transactions) {
     if (transaction.direction !== 'debit') continue;
-    if (classifyDebit(transaction.description) !== 'other' || !canBeFinancing(transaction.description)) continue;
+    const words = entryText(transaction);
+    if (classifyDebit(words) !== 'other' || !canBeFinancing(words)) continue;
     // A payment to the business itself (its other account) is money moved, not a funder collecting.
     if (namesHolder(transaction.description, 'debit', holders)) continue;
     const counterparty = counterpartyOf(transaction.description);
@@ -171,7 +172,7 @@ export function findFinancingPositions(
     debits.push({
       day: toDayNumber(transaction.date),
       amountCents: transaction.amountCents,
-      funder: namesFunder(transaction.description),
+      funder: namesFunder(words),
     });
     byPayee.set(counterparty, debits);
   }

@@ -1,5 +1,5 @@
 // Monthly figures and account health from parsed statements. Pure and deterministic.
-import { classifyDebit, isReturnedDeposit } from './classify';
+import { classifyDebit, entryText, isReturnedDeposit } from './classify';
 import { creditClassifier, holderNames } from './insights-credits';
 import { holderNamesOf } from './insights-holder';
 import type { CreditCategory } from './classify';
@@ -88,7 +88,7 @@ function returnedRevenueDeposits(
   const matched = new Set<ParsedTransaction>();
   const used = new Set<ParsedTransaction>();
   for (const returned of transactions) {
-    if (returned.direction !== 'debit' || !isReturnedDeposit(returned.description)) continue;
+    if (returned.direction !== 'debit' || !isReturnedDeposit(entryText(returned))) continue;
     const day = toDayNumber(returned.date);
     const deposit = transactions.find(
       (credit) =>
@@ -164,7 +164,7 @@ export function computeInsights(
   const financingPositions = findFinancingPositions(transactions, lastDayNumber, holders);
   const classify = creditClassifier(transactions, financingPositions, holders);
   const category = (transaction: ParsedTransaction): CreditCategory =>
-    ownAccount.has(transaction) ? 'own-transfer' : classify(transaction.description);
+    ownAccount.has(transaction) ? 'own-transfer' : classify(transaction);
   const returnedRevenue = returnedRevenueDeposits(transactions, category);
   const months = monthRange(monthKeyOf(firstDay), monthKeyOf(lastDay)).map((month) =>
     monthInsight(month, transactions, { covered, balanceSum, negativeDays, category, returnedRevenue }),
@@ -307,8 +307,8 @@ function monthInsight(
     if (monthKeyOf(transaction.date) !== month) continue;
     if (transaction.direction === 'debit') {
       row.debitsCents += transaction.amountCents;
-      if (classifyDebit(transaction.description) === 'nsf-fee') row.nsfEvents += 1;
-      if (isReturnedDeposit(transaction.description)) row.returnedItems = (row.returnedItems ?? 0) + 1;
+      if (classifyDebit(entryText(transaction)) === 'nsf-fee') row.nsfEvents += 1;
+      if (isReturnedDeposit(entryText(transaction))) row.returnedItems = (row.returnedItems ?? 0) + 1;
       if (returnedRevenue.has(transaction)) {
         row.trueRevenueCents -= transaction.amountCents;
         row.excludedRefundsCents += transaction.amountCents;

@@ -1,6 +1,6 @@
 // Assembles what each audience sees from one decision: the applicant's submission result, staff's aiData and
 // the full analysis behind both.
-import { classifyDebit, counterpartyOf } from './classify';
+import { classifyDebit, counterpartyOf, entryText } from './classify';
 import { decide, type DecisionResult, type EngineDecision, type ReadingSummary } from './decision';
 import {
   computeInsights,
@@ -374,7 +374,7 @@ export function whatIfScenarios(input: {
       insights: computeInsights(
         withoutTransactions(
           parsed,
-          (transaction) => transaction.direction === 'debit' && classifyDebit(transaction.description) === 'nsf-fee',
+          (transaction) => transaction.direction === 'debit' && classifyDebit(entryText(transaction)) === 'nsf-fee',
         ),
         stated,
       ),

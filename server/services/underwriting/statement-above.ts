@@ -22,6 +22,7 @@ function takeAbove(row: Row, lines: string[]): void {
   const words = row.text.join(' ').trim();
   if (TYPE_WORD.test(words)) row.typeWord ??= typeWordDirection(words);
   row.text = typeOnly(row) ? [...lines] : [...lines, ...row.text];
+  row.pieces = null;
   row.continuation = [];
 }
 
@@ -38,4 +39,3 @@ export function placeAbove(above: DescriptionsAbove, row: Row): DescriptionsAbov
   takeAbove(row, lines);
   return { lines: [], first: null, on: true };
 }
-

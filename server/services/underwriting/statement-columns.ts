@@ -4,10 +4,8 @@
 // that line to the end of the page (or a line printed across the boundary), the left halves are read first, then
 // the right halves, each as a page of its own would be; a title line right above the heading with a cell on each side
 // ("Deposits and Credits" ... "Withdrawals and Debits") is split with them.
-import { HEADING_WORDS } from './statement-words';
+import { DESCRIPTION_HEADING, HEADING_WORDS } from './statement-words';
 import type { Cell, Line } from './text-layout';
-
-const DESCRIPTION_HEADING = /\b(description|details|transaction|particulars|memo|payee)\b/i;
 
 /** Where the second copy of a heading printed twice on the line starts, or null. */
 function repeatedHeading(line: Line): number | null {

@@ -74,26 +74,9 @@ export function findBalanceColumn(
     for (const cell of row.money)
       if (headingRole(row, cell) === 'balance') headingVotes.set(cell.column, (headingVotes.get(cell.column) ?? 0) + 1);
   for (let column = 0; column < columns; column += 1) {
-    let previous: number | null = opening;
-    let pending: number[] | null = [];
-    let hits = 0;
-    let eligible = 0;
-    rows.forEach((row, index) => {
-      const checkpoint = checkpoints.find((item) => item.beforeRow === index);
-      if (checkpoint && pending?.length === 0) previous = checkpoint.cents;
-      const cell = row.money.find((item) => item.column === column);
-      const others = row.money.filter((item) => item.column !== column && item.money.cents !== 0);
-      if (pending && others.length === 1) pending.push(others[0]?.money.cents ?? 0);
-      else pending = null;
-      if (!cell) return;
-      const balance = signedCents(cell.money);
-      // Some banks print the balance only on a day's last row: the day's amounts must add up to its movement.
-      if (previous !== null && pending && pending.length > 0 && pending.length <= 14) {
-        eligible += 1;
-        if (reachable(pending, balance - previous)) hits += 1;
-      }
-      previous = balance;
-      pending = [];
+    const { hits, eligible } = balanceFit(rows, (cell) => (cell.column === column ? signedCents(cell.money) : null), {
+      opening,
+      checkpoints,
     });
     const qualifies = hits >= 1 && hits >= eligible * 0.5;
     const named = (headingVotes.get(column) ?? 0) > 0 && eligible === 0 && hits === 0;
@@ -102,6 +85,202 @@ export function findBalanceColumn(
     if (!best || score > best.hits) best = { column, hits: score };
   }
   return best?.column ?? null;
+}
+
+/**
+ * How well the cells `balanceOf` reads as balances follow the rows: between two printed balances, the amounts of the
+ * rows in between (perhaps the balance's own row alone) must add up to its movement. `eligible` counts the movements
+ * that could be checked, `hits` those that add up; `agree` counts the single rows whose movement goes the way their
+ * amount's sign or column heading says, less those that go the other way.
+ */
+function balanceFit(
+  rows: Row[],
+  balanceOf: (cell: MoneyCell) => number | null,
+  start: { opening: number | null; checkpoints: Checkpoint[] },
+): { hits: number; eligible: number; agree: number; last: number | null } {
+  let previous: number | null = start.opening;
+  let pending: Array<{ row: Row; cell: MoneyCell }> | null = [];
+  let hits = 0;
+  let eligible = 0;
+  let agree = 0;
+  const before = new Map<number, Checkpoint>();
+  for (const item of start.checkpoints) if (!before.has(item.beforeRow)) before.set(item.beforeRow, item);
+  rows.forEach((row, index) => {
+    const checkpoint = before.get(index);
+    if (checkpoint && pending?.length === 0) previous = checkpoint.cents;
+    // The row's balance (its first cell read as one) and its one other amount, if it prints exactly one.
+    let balance: number | null = null;
+    let other: MoneyCell | null = null;
+    let others = 0;
+    for (const item of row.money) {
+      const value = balanceOf(item);
+      if (value !== null && balance === null) balance = value;
+      else if (value === null && item.money.cents !== 0) [other, others] = [item, others + 1];
+    }
+    if (pending && others === 1 && other) pending.push({ row, cell: other });
+    else pending = null;
+    if (balance === null) return;
+    // Some banks print the balance only on a day's last row: the day's amounts must add up to its movement.
+    if (previous !== null && pending && pending.length > 0 && pending.length <= 14) {
+      eligible += 1;
+      const movement = balance - previous;
+      if (
+        reachable(
+          pending.map((item) => item.cell.money.cents),
+          movement,
+        )
+      )
+        hits += 1;
+      const [only] = pending;
+      const said = only && pending.length === 1 ? saidDirection(only.row, only.cell) : null;
+      if (said && Math.abs(movement) === only?.cell.money.cents) agree += movement > 0 === (said === 'credit') ? 1 : -1;
+    }
+    previous = balance;
+    pending = [];
+  });
+  return { hits, eligible, agree, last: previous };
+}
+
+/** The direction an amount's own sign or its column's heading says, if any. */
+function saidDirection(row: Row, cell: MoneyCell): Direction | null {
+  if (cell.money.isNegative) return 'debit';
+  if (cell.money.hasSign) return 'credit';
+  const role = headingRole(row, cell);
+  return role === 'credit' || role === 'debit' ? role : null;
+}
+
+/** A heading over a balance column printed only while the account is overdrawn. */
+const OVERDRAWN_HEADING = /\b(overdrawn|overdraft|negative|od|deficit|debit balance)\b/i;
+
+/** A balance printed unsigned where the table prints balances, and the right edge it was printed at. */
+export type PrintedBalance = { cents: number; at: number | null };
+
+/**
+ * Some statements print the running balance in one of two columns: "Balance" while it is positive and "Overdrawn"
+ * (any wording) while it is negative, without a sign. Two columns never printed on one row are one balance column,
+ * the second's amounts negative, when that reading follows the rows better than reading them positive (or as well,
+ * under a heading that says overdrawn). The second column's cells join the first, made negative; balances printed at
+ * its edge (a balance forward row, the closing balance row) are negative too, also where no row prints an amount
+ * there (a balance forward in an overdrawn column the period's rows leave empty). A statement overdrawn all period
+ * prints only the second column: its amounts are negative when that follows a signed opening balance better. Never
+ * against the rows' own signs or debit and credit headings. Returns the edges of the column made negative.
+ */
+export function mergeOverdrawnColumn(
+  rows: Row[],
+  columns: number,
+  start: { opening: PrintedBalance | null; checkpoints: Checkpoint[]; closing: PrintedBalance | null },
+): { x0: number; x1: number } | null {
+  if (columns > MAX_BALANCE_COLUMNS) return null;
+  const cellsOf = [...Array(columns).keys()].map((column) =>
+    rows.flatMap((row) => row.money.filter((cell) => cell.column === column)),
+  );
+  const printedOn = rows.map((row) => new Set(row.money.map((cell) => cell.column)));
+  const plain = { opening: start.opening?.cents ?? null, checkpoints: start.checkpoints };
+  // Columns that move as a balance moves (in either sign); -1: no column for positive balances (the account was
+  // overdrawn all period, after a signed opening balance).
+  const fits = [...Array(columns).keys()].map(
+    (column) => balanceFit(rows, (cell) => (cell.column === column ? cell.money.cents : null), plain).hits,
+  );
+  const moving = [...Array(columns).keys()].filter((column) => (fits[column] ?? 0) > 0);
+  // A table that moves negative balances to a column of their own prints no sign in its balance column: where the
+  // column moving most like a balance prints a minus, there is no such column.
+  const signed = (column: number) => (cellsOf[column] ?? []).some((cell) => cell.money.hasSign);
+  const likeliest = fits.indexOf(Math.max(...fits));
+  if (likeliest >= 0 && (cellsOf[likeliest] ?? []).some((cell) => cell.money.isNegative)) return null;
+  const positives = moving.filter((column) => !signed(column));
+  // The columns that may print the negative balances: amount columns without signs, and the place of a balance
+  // printed without a sign where no row prints an amount (a balance forward in an overdrawn column left empty).
+  const candidates: Array<{ column: number; cells: MoneyCell[]; edges: { x0: number; x1: number } }> = [];
+  cellsOf.forEach((cells, column) => {
+    if (cells.length > 0 && !cells.some((cell) => cell.money.hasSign))
+      candidates.push({ column, cells, edges: edgesOf(cells) });
+  });
+  const columnEdges = cellsOf.filter((cells) => cells.length > 0).map(edgesOf);
+  for (const printed of [start.opening, ...start.checkpoints, start.closing]) {
+    const at = printed?.at;
+    if (at === null || at === undefined) continue;
+    if ([...columnEdges, ...candidates.map((item) => item.edges)].some((edges) => near(at, edges))) continue;
+    candidates.push({ column: -2, cells: [], edges: { x0: at, x1: at } });
+  }
+  let best: { positive: number; negative: (typeof candidates)[number]; hits: number } | null = null;
+  for (const positive of [...positives, -1]) {
+    for (const negative of candidates) {
+      const { column, edges } = negative;
+      if (column === positive || (positive < 0 && !moving.includes(column))) continue;
+      if (printedOn.some((on) => on.has(positive) && on.has(column))) continue;
+      // The reading's fit, the closing balance printed counted as one more balance to follow.
+      const read = (sign: number) => {
+        const fit = balanceFit(
+          rows,
+          (cell) =>
+            cell.column === positive
+              ? signedCents(cell.money)
+              : cell.column === column
+                ? sign * cell.money.cents
+                : null,
+          {
+            opening: start.opening ? signedAt(start.opening, edges, sign) : null,
+            checkpoints: start.checkpoints.map((item) => ({
+              ...item,
+              cents: signedAt({ cents: item.cents, at: item.at ?? null }, edges, sign),
+            })),
+          },
+        );
+        if (!start.closing || fit.last === null) return fit;
+        const closes = fit.last === signedAt(start.closing, edges, sign);
+        return { ...fit, hits: fit.hits + (closes ? 1 : 0), eligible: fit.eligible + 1 };
+      };
+      const asNegative = read(-1);
+      const asPositive = read(1);
+      const named = rows.some((row) =>
+        row.money.some((cell) => cell.column === column && OVERDRAWN_HEADING.test(headingText(row, cell))),
+      );
+      // Never against the rows' own words (signs, debit and credit headings); a tie is broken by them, then, between
+      // two columns, by a heading that says overdrawn (over a lone column it may be a neighbour's run into its own).
+      const tie = asNegative.hits === asPositive.hits;
+      const better =
+        asNegative.agree >= asPositive.agree &&
+        (asNegative.hits > asPositive.hits ||
+          (tie && asNegative.agree > asPositive.agree) ||
+          (tie && positive >= 0 && named));
+      if (!better || asNegative.hits < 2 || asNegative.hits < asNegative.eligible * 0.5) continue;
+      // Two columns before one: the lone column (tried last) must do better.
+      if (!best || asNegative.hits > best.hits) best = { positive, negative, hits: asNegative.hits };
+    }
+  }
+  if (!best) return null;
+  const { positive, negative } = best;
+  for (const cell of negative.cells) {
+    cell.money = { ...cell.money, isNegative: true, hasSign: true };
+    cell.column = positive < 0 ? negative.column : positive;
+  }
+  return negative.edges;
+}
+
+/** Whether a right edge stands at a column's edges (as amounts right-aligned in it do). */
+function near(at: number, edges: { x0: number; x1: number }): boolean {
+  return at >= edges.x0 - 8 && at <= edges.x1 + 8;
+}
+
+/** More amount columns than a statement prints: no pair of them is looked at as one balance. */
+const MAX_BALANCE_COLUMNS = 12;
+
+function edgesOf(cells: MoneyCell[]): { x0: number; x1: number } {
+  let [x0, x1] = [Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY];
+  for (const cell of cells) [x0, x1] = [Math.min(x0, cell.x1), Math.max(x1, cell.x1)];
+  return { x0, x1 };
+}
+
+/** An unsigned balance printed at a column's edges takes `sign`; any other keeps its own. */
+export function signedAt(balance: PrintedBalance, edges: { x0: number; x1: number }, sign: number): number {
+  const inColumn = balance.at !== null && near(balance.at, edges);
+  return inColumn ? sign * Math.abs(balance.cents) : balance.cents;
+}
+
+/** The heading text over a cell of a row, or ''. */
+function headingText(row: Row, cell: MoneyCell): string {
+  const over = row.heading?.cells.find((item) => item.x0 <= cell.x1 + 4 && cell.x0 <= item.x1 + 4);
+  return over?.text ?? '';
 }
 
 /** Whether some choice of signs for `amounts` adds up to `target`. */

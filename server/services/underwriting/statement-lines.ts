@@ -12,7 +12,7 @@ import {
 import { parseMoney, type ParsedMoney } from './money';
 import type { Line } from './text-layout';
 import type { Direction, StatementAccount } from './types';
-import { type Heading, type Row, signedCents } from './statement-rows';
+import { type Heading, type Row, signedCents, unsignedAt } from './statement-rows';
 import {
   ACCOUNT_NUMBER,
   CAPTION_WORDS,
@@ -28,7 +28,14 @@ import {
 } from './statement-words';
 
 /** `summary`: the line prints both the opening and the closing balance (a summary, not a page's balance forward). */
-export type BalanceLabel = { kind: 'opening' | 'closing'; cents: number; date: string | null; summary?: boolean };
+export type BalanceLabel = {
+  kind: 'opening' | 'closing';
+  cents: number;
+  date: string | null;
+  summary?: boolean;
+  /** The right edge of the amount when printed without a sign. */
+  at?: number | null;
+};
 
 const LABEL_STARTS = new RegExp(`${OPENING_LABEL.source}|${CLOSING_LABEL.source}`, 'gi');
 
@@ -80,7 +87,11 @@ function cellLabel(line: Line, index: number, text: string, last: boolean): Bala
       ? fromDayNumber(toDayNumber(printed) + 1)
       : printed;
   const inline = trailingMoney(text);
-  if (inline) return [{ kind, cents: signedCents(inline), date }];
+  const cell = line.cells[index];
+  if (inline)
+    return [
+      { kind, cents: signedCents(inline), date, at: last && cell ? unsignedAt({ ...cell, money: inline }) : null },
+    ];
   if (!last) return [];
   for (const next of line.cells.slice(index + 1)) {
     if (OPENING_LABEL.test(next.text) || CLOSING_LABEL.test(next.text)) break;
@@ -88,7 +99,9 @@ function cellLabel(line: Line, index: number, text: string, last: boolean): Bala
     if (money) {
       const after = line.cells[line.cells.indexOf(next) + 1];
       const marked = after && /^(CR|DR)$/i.test(after.text) ? parseMoney(`${next.text} ${after.text}`) : null;
-      return [{ kind, cents: signedCents(marked ?? money), date }];
+      return [
+        { kind, cents: signedCents(marked ?? money), date, at: unsignedAt({ x1: next.x1, money: marked ?? money }) },
+      ];
     }
   }
   return [];
@@ -246,11 +259,44 @@ export function detectHeading(line: Line): Heading | null {
     if (HEADING_WORDS.test(cell.text)) worded += 1;
   }
   if (worded < 2) return null;
+  return asHeading(line);
+}
+
+/** A line as a heading's cells (a heading line printed with one cell, above or below the rest of the heading). */
+export function asHeading(line: Line): Heading {
   return {
     cells: line.cells.map((cell) => ({ x0: cell.x0, x1: cell.x1, text: cell.text })),
     page: line.page,
     y: line.y,
   };
+}
+
+/**
+ * A line printed right above or below a column heading that is part of it: no amount, and every cell stands over or
+ * under a heading cell and completes the word it stands over or under ("DESC" over "RIPTION"), or, above it, is
+ * made of heading words ("Transaction" over "Description"; below, such a line may be a section's title).
+ */
+export function headingPart(line: Line, heading: Heading): boolean {
+  const above = line.y > heading.y;
+  if (line.page !== heading.page || Math.abs(line.y - heading.y) > line.fontSize * 2.4) return false;
+  if (line.cells.length === 0 || line.cells.some((cell) => cell.money)) return false;
+  return line.cells.every((cell) => {
+    const beside = heading.cells.find((item) => item.x0 <= cell.x1 + 2 && cell.x0 <= item.x1 + 2);
+    if (!beside || cell.text.length > 30) return false;
+    if (above && cell.text.split(' ').every((word) => HEADING_WORDS.test(word))) return true;
+    // The word the two halves make where they meet, which neither half is alone.
+    const words = (above ? `${cell.text}${beside.text}` : `${beside.text}${cell.text}`).split(' ');
+    const word = (above ? words[0] : words.at(-1)) ?? '';
+    return /^[A-Za-z]+$/.test(cell.text) && !HEADING_WORDS.test(cell.text) && HEADING_WORDS.test(word);
+  });
+}
+
+/** Two lines of a heading cell: "Posting" and "Date" as two words, "DESC" and "RIPTION" as the one they cut. */
+function joinHeadingText(upper: string, lower: string): string {
+  const last = upper.split(' ').at(-1) ?? '';
+  const first = lower.split(' ')[0] ?? '';
+  const cut = !HEADING_WORDS.test(last) && !HEADING_WORDS.test(first) && HEADING_WORDS.test(`${last}${first}`);
+  return cut ? `${upper}${lower}` : `${upper} ${lower}`;
 }
 
 /** Headings printed on two lines ("Posting / Date", "Withdrawals / Debits") become one heading. */
@@ -259,7 +305,7 @@ export function mergeHeadings(upper: Heading, lower: Heading): Heading {
   for (const cell of lower.cells) {
     const above = cells.find((item) => item.x0 <= cell.x1 + 2 && cell.x0 <= item.x1 + 2);
     if (above) {
-      above.text = `${above.text} ${cell.text}`;
+      above.text = joinHeadingText(above.text, cell.text);
       above.x0 = Math.min(above.x0, cell.x0);
       above.x1 = Math.max(above.x1, cell.x1);
     } else cells.push({ ...cell });
@@ -273,7 +319,20 @@ export function detectSection(line: Line): SectionChange {
   if (line.cells.length > 3 || line.cells.some((cell) => cell.money)) return null;
   // The title alone when notes follow it on the line ("Checks Paid | No. Checks: 2 | *Indicates break in ...").
   const first = line.cells[0]?.text ?? '';
-  return sectionOf(line.text) ?? (line.cells.length > 1 ? sectionOf(first) : null);
+  return sectionOf(line.text) ?? (line.cells.length > 1 ? sectionOf(first) : null) ?? bilingualSection(line.text);
+}
+
+/**
+ * A title printed in two languages, one after the other ("Depósitos y otros créditos / Deposits and other credits"):
+ * the halves are read apart, and must not disagree.
+ */
+function bilingualSection(text: string): SectionChange {
+  if (text.length > 120) return null;
+  const halves = text.split(/\s[/|]\s/);
+  if (halves.length !== 2) return null;
+  const read = halves.map(sectionOf).filter((change): change is NonNullable<SectionChange> => change !== null);
+  const [one, other] = read;
+  return one && (!other || other.direction === one.direction) ? one : null;
 }
 
 function sectionOf(raw: string): SectionChange {
@@ -296,5 +355,11 @@ export function isContinuation(line: Line, row: Row): boolean {
   const firstMoney = Math.min(...row.money.map((cell) => cell.x0));
   // Descriptions printed after the amounts wrap to the right of them.
   const rightOfAmounts = row.textX0 > firstMoney;
-  return line.cells.every((cell) => cell.x0 >= row.textX0 - 4 && (rightOfAmounts || cell.x1 <= firstMoney + 2));
+  // Right of the amounts nothing bounds the wrapped words but the row's own: a wrapped line starts under them, not
+  // further right (a page's "Continued on next page" note).
+  const textEnd = row.pieces?.reduce((end, piece) => Math.max(end, piece.x1), row.textX0) ?? Number.POSITIVE_INFINITY;
+  return line.cells.every(
+    (cell) =>
+      cell.x0 >= row.textX0 - 4 && (rightOfAmounts ? cell.x0 <= textEnd + row.fontSize : cell.x1 <= firstMoney + 2),
+  );
 }

@@ -3,7 +3,6 @@
 // headings, section titles, signs and markers are evidence for which way money moved, and where a running balance
 // is printed the balance's movement decides.
 import { findFullDates, fromDayNumber, toDayNumber } from './dates';
-import { formatCents } from './money';
 import { MIN_TEXT_CHARS_PER_PAGE } from './policy';
 import type { Line } from './text-layout';
 import { MAX_LINE_CHARS, buildLines } from './text-layout';
@@ -26,19 +25,21 @@ import {
   awaitingRow,
   continueAwaiting,
   datedParts,
+  innerDateCells,
   readPart,
   signedCents,
 } from './statement-rows';
 import { CHECK_FACE, CHECK_IMAGES, POSTED_STATUS, ROW_STATUS, postingOf } from './statement-words';
 import { type DescriptionsAbove, placeAbove } from './statement-above';
 import {
-  type BalanceLabel,
   accountKind,
   datedWithin,
   detectAccount,
   detectBalanceLabels,
   labelsAbove,
+  asHeading,
   detectHeading,
+  headingPart,
   detectPeriod,
   detectPeriodFields,
   detectCycleDays,
@@ -49,7 +50,7 @@ import {
   repeatsCheck,
 } from './statement-lines';
 import { readColumns } from './statement-columns';
-import { finishSegment } from './statement-segment';
+import { applyLabel, finishSegment } from './statement-segment';
 import { findHolderNames } from './statement-holder';
 import { carriedRow, dayBalance, dayListing, joinedRow, undatedRow, type CarriedDate } from './statement-days';
 import type { RowDate } from './dates';
@@ -83,6 +84,8 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
       period,
       opening: null,
       closing: null,
+      openingAt: null,
+      closingAt: null,
       openingDate: null,
       closingDate: null,
       rows: [],
@@ -126,6 +129,8 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
   let lastHeading: Heading | null = null;
   let lastRow: Row | null = null;
   let awaiting: AwaitingRow | null = null;
+  // The row that took the last wrapped line, and that line's index.
+  let wrapped: { row: Row; index: number } | null = null;
   const startPeriod = (period: { start: string; end: string }, evenAfterRows: boolean) => {
     const current: DraftSegment | null = segment;
     if (current?.period && current.period.start === period.start && current.period.end === period.end) return;
@@ -155,6 +160,8 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
     labels: [],
   };
   const listing = dayListing(lines);
+  // A date column after other cells: on three lines at least, or on two when no row starts with its date.
+  const innerDates = innerDateCells(lines, dateAnywhere ? 2 : 3);
   const days = listing.headings;
   let dayDate: RowDate | null = null;
   // The last line of a day's listing read so far (its heading, a row, a wrapped line, a day balance).
@@ -186,7 +193,7 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
       listingLine = index;
       continue;
     }
-    const parts = datedParts(line, dateAnywhere);
+    const parts = datedParts(line, dateAnywhere, innerDates.get(line));
     const dated = parts.map((part) => readPart(part, line));
     if (dated.some((read) => read.kind === 'row')) dayDate = null;
     const waited: AwaitingRow | ReadRow | null =
@@ -235,7 +242,10 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
           // A status cell beside the words: a row not yet posted is left out, and the status is no description.
           const status = read.row.text.length > 1 ? read.row.text.find((text) => ROW_STATUS.test(text)) : undefined;
           if (status && !POSTED_STATUS.test(status)) continue;
-          if (status) read.row.text = read.row.text.filter((text) => text !== status);
+          if (status) {
+            read.row.text = read.row.text.filter((text) => text !== status);
+            read.row.pieces = read.row.pieces?.filter((piece) => piece.text !== status) ?? null;
+          }
           segment ??= newSegment(null);
           if (repeatsCheck(read.row, segment.rows)) continue;
           // Rows under another account's number that do not follow this account's running balance are that
@@ -256,7 +266,7 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
           if (!dayDate) carry = carryFrom(read.row, carry);
         } else if (read.kind === 'label') {
           segment = accountFor(segment ?? newSegment(null), read.label, read.cents);
-          applyLabel(segment, { kind: read.label, cents: read.cents, date: null }, warnings);
+          applyLabel(segment, { kind: read.label, cents: read.cents, date: null, at: read.at }, warnings);
         }
       }
       if (!accepted) lastRow = null;
@@ -325,8 +335,15 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
     const columnHeading = detectHeading(line);
     if (columnHeading) {
       dayDate = null;
-      const merged: Heading =
-        lastHeading && lastHeading.page === columnHeading.page && lastHeading.y - columnHeading.y < line.fontSize * 2.4
+      // The heading's upper line, printed with fewer cells, was taken for the wrapped words of the row above it.
+      const before = lines[index - 1];
+      const upper = wrapped?.index === index - 1 && before && headingPart(before, columnHeading) ? before : null;
+      if (upper) wrapped?.row.continuation.pop();
+      const merged: Heading = upper
+        ? mergeHeadings(asHeading(upper), columnHeading)
+        : lastHeading &&
+            lastHeading.page === columnHeading.page &&
+            lastHeading.y - columnHeading.y < line.fontSize * 2.4
           ? mergeHeadings(lastHeading, columnHeading)
           : columnHeading;
       heading = merged;
@@ -337,6 +354,11 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
       // A heading after the left-out rows starts another table; one right under the title is that block's own.
       if (unposted && unposted.skipped > 0) unposted = null;
       lastRow = null;
+      continue;
+    }
+    // The heading's lower line, printed with fewer cells: the rest of a heading word cut in two.
+    if (lastHeading && parts.length === 0 && headingPart(line, lastHeading)) {
+      heading = lastHeading = mergeHeadings(lastHeading, asHeading(line));
       continue;
     }
     lastHeading = null;
@@ -355,7 +377,8 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
       }
     }
     if (continuing && lastRow) {
-      lastRow.continuation.push(line.text);
+      lastRow.continuation.push(line.cells.map(({ text, x0, x1 }) => ({ text, x0, x1 })));
+      wrapped = { row: lastRow, index };
       lastRow.y = line.y;
       listingLine = index;
       continue;
@@ -412,34 +435,6 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
     holderNames: findHolderNames(lines),
   };
   return { ok: true, statement };
-}
-
-function applyLabel(segment: DraftSegment, label: BalanceLabel, warnings: string[]) {
-  if (label.kind === 'opening') {
-    // A line printing both balances is the statement's summary, wherever it stands.
-    if (segment.rows.length > 0 && !label.summary) {
-      // "Balance forward" after rows: the page's opening balance, a checkpoint for the running balance.
-      segment.checkpoints.push({ beforeRow: segment.rows.length, cents: label.cents });
-      return;
-    }
-    if (segment.opening === null) {
-      segment.opening = label.cents;
-      segment.openingDate = label.date;
-    } else if (segment.opening !== label.cents) {
-      warnings.push(
-        `Two different opening balances printed (${formatCents(segment.opening)} and ${formatCents(label.cents)}).`,
-      );
-    }
-    return;
-  }
-  if (segment.closing === null || segment.closing === label.cents) {
-    segment.closing = label.cents;
-    segment.closingDate ??= label.date;
-  } else {
-    warnings.push(
-      `Two different closing balances printed (${formatCents(segment.closing)} and ${formatCents(label.cents)}).`,
-    );
-  }
 }
 
 function layoutOf(sources: Set<DirectionSource>): StatementLayout {

@@ -12,12 +12,15 @@ import {
   REFERENCE,
   TYPE_COLUMN,
   TYPE_WORD,
+  isTotalLabel,
   typeWordDirection,
 } from './statement-words';
 
 export type HeadingCell = { x0: number; x1: number; text: string };
 export type Heading = { cells: HeadingCell[]; page: number; y: number };
 export type MoneyCell = { x0: number; x1: number; text: string; money: ParsedMoney; column: number };
+/** A piece of a row's words where it is printed, so the description can be told from a neighbouring column's text. */
+export type TextPiece = { text: string; x0: number; x1: number };
 
 export type Row = {
   page: number;
@@ -27,7 +30,10 @@ export type Row = {
   /** A reference or check number printed in its own cell (kept out of the description). */
   reference: string | null;
   text: string[];
-  continuation: string[];
+  /** The words of `text` where the row's own line printed them; null once they came from elsewhere (lines above). */
+  pieces: TextPiece[] | null;
+  /** Wrapped lines of the description below the row, each as the pieces it printed. */
+  continuation: TextPiece[][];
   textX0: number;
   money: MoneyCell[];
   section: Direction | null;
@@ -45,13 +51,19 @@ export type Row = {
   layoutSource: DirectionSource | null;
 };
 
-/** A balance printed between rows ("Balance forward" at a page top): the balance before row `beforeRow`. */
-export type Checkpoint = { beforeRow: number; cents: number };
+/**
+ * A balance printed between rows ("Balance forward" at a page top): the balance before row `beforeRow`; `at` is the
+ * right edge of its amount when printed without a sign (a column may say what sign it has).
+ */
+export type Checkpoint = { beforeRow: number; cents: number; at?: number | null };
 
 export type DraftSegment = {
   period: { start: string; end: string } | null;
   opening: number | null;
   closing: number | null;
+  /** Right edges of the opening and closing balances' amounts when printed without a sign (see Checkpoint). */
+  openingAt: number | null;
+  closingAt: number | null;
   openingDate: string | null;
   closingDate: string | null;
   rows: Row[];
@@ -135,6 +147,16 @@ function leadingCheck(cells: Cell[]): { reference: string; date: RowDate; rest: 
   return lead ? { reference, ...lead } : null;
 }
 
+/** The row a line prints with its date in cell `index` (a second date beside it is no part of the row either). */
+function datedAt(line: Line, index: number): RowPart | null {
+  const cells = line.cells;
+  const date = cells[index] ? parseRowDate(cells[index].text) : null;
+  if (!date) return null;
+  const next = cells[index + 1];
+  const after = cells.slice(next && !next.money && parseRowDate(next.text) ? index + 2 : index + 1);
+  return { date, reference: null, cells: [...cells.slice(0, index), ...after] };
+}
+
 /**
  * A date printed after the description ("Description | Date | Amount"), as a few exports do: only tried when no
  * row starts with a date, so ordinary statements never read a date inside a description as the row's date.
@@ -144,19 +166,59 @@ function laterDatePart(line: Line): RowPart[] {
   for (let index = 1; index < Math.min(cells.length, 4); index += 1) {
     const cell = cells[index];
     if (!cell || cell.money || !parseRowDate(cell.text)) continue;
+    const part = datedAt(line, index);
     const before = cells.slice(0, index);
-    // A second date (posted and transaction dates side by side) is not part of the description.
-    const next = cells[index + 1];
-    const after = cells.slice(next && !next.money && parseRowDate(next.text) ? index + 2 : index + 1);
-    if (before.some((item) => item.money) || !after.some((item) => item.money)) return [];
-    const date = parseRowDate(cell.text);
-    return date ? [{ date, reference: null, cells: [...before, ...after] }] : [];
+    if (!part || before.some((item) => item.money) || !part.cells.slice(index).some((item) => item.money)) return [];
+    return [part];
   }
   return [];
 }
 
-/** Splits a line into dated parts: one for a row, several for grids ("08/01 12.00 08/02 15.00 ..."). */
-export function datedParts(line: Line, dateAnywhere = false): RowPart[] {
+/**
+ * Rows whose date stands in a column of its own after other cells, wherever that column is: a debit amount or a
+ * description first and the posting date near the right end ("125.00  CHECK 1043  08/14", "DEPOSIT  2,500.00
+ * 08/15  14,211.07"). A line qualifies when it does not start with a date, prints an amount and words (or a check
+ * number) and a cell that is a date alone; the dates must stand in one column, starting or ending within a few
+ * points of each other on `least` lines or more, so a date inside a description is never taken for the row's.
+ */
+export function innerDateCells(lines: Line[], least: number): Map<Line, number> {
+  const found: Array<{ line: Line; index: number; x0: number; x1: number }> = [];
+  for (const line of lines) {
+    const cells = line.cells;
+    if (cells.length < 3 || cells.length > 24 || !cells.some((cell) => cell.money)) continue;
+    if (readLeadingDate(cells) || leadingCheck(cells)) continue;
+    const index = cells.findIndex((cell, at) => at > 0 && !cell.money && parseRowDate(cell.text) !== null);
+    const cell = cells[index];
+    if (!cell) continue;
+    const words = cells.some(
+      (other, at) => at !== index && !other.money && (/[A-Za-z]{2}/.test(other.text) || checkNumber(other.text)),
+    );
+    if (words) found.push({ line, index, x0: Math.round(cell.x0), x1: Math.round(cell.x1) });
+  }
+  const starts = new Map<number, number>();
+  const ends = new Map<number, number>();
+  for (const item of found) {
+    starts.set(item.x0, (starts.get(item.x0) ?? 0) + 1);
+    ends.set(item.x1, (ends.get(item.x1) ?? 0) + 1);
+  }
+  const near = (counts: Map<number, number>, x: number) => {
+    let count = 0;
+    for (let at = x - 3; at <= x + 3; at += 1) count += counts.get(at) ?? 0;
+    return count;
+  };
+  const cells = new Map<Line, number>();
+  for (const item of found)
+    if (near(starts, item.x0) >= least || near(ends, item.x1) >= least) cells.set(item.line, item.index);
+  return cells;
+}
+
+/**
+ * Splits a line into dated parts: one for a row, several for grids ("08/01 12.00 08/02 15.00 ..."). `dateCell`: the
+ * cell of a date column found after other cells (innerDateCells).
+ */
+export function datedParts(line: Line, dateAnywhere = false, dateCell?: number): RowPart[] {
+  const inner = dateCell === undefined ? null : datedAt(line, dateCell);
+  if (inner) return [inner];
   if (dateAnywhere && !readLeadingDate(line.cells)) return laterDatePart(line);
   const numbered = leadingCheck(line.cells);
   const reference = numbered?.reference ?? null;
@@ -196,14 +258,16 @@ export function datedParts(line: Line, dateAnywhere = false): RowPart[] {
 }
 
 export type ReadRow =
-  { kind: 'row'; row: Row } | { kind: 'label'; label: 'opening' | 'closing'; cents: number } | { kind: 'skip' };
+  | { kind: 'row'; row: Row }
+  | { kind: 'label'; label: 'opening' | 'closing'; cents: number; at: number | null }
+  | { kind: 'skip' };
 
 export function readPart(part: RowPart, line: Line): ReadRow {
   const money: MoneyCell[] = [];
-  const text: string[] = [];
+  const pieces: TextPiece[] = [];
   let reference = part.reference;
   let typeWord: Direction | null = null;
-  let typeText: string | null = null;
+  let typeText: TextPiece | null = null;
   let textX0 = Number.POSITIVE_INFINITY;
   let typeCellX0: number | null = null;
   for (const [index, cell] of part.cells.entries()) {
@@ -219,41 +283,42 @@ export function readPart(part: RowPart, line: Line): ReadRow {
     }
     if (TYPE_WORD.test(cell.text)) {
       typeWord = typeWordDirection(cell.text);
-      typeText = cell.text;
+      typeText = pieceOf(cell);
       continue;
     }
     if (TYPE_COLUMN.test(cell.text)) {
-      typeText ??= cell.text;
+      typeText ??= pieceOf(cell);
       typeCellX0 ??= cell.x0;
       continue;
     }
     // "-" or "*" in an empty column is a placeholder, not part of the description; nor is a currency code apart.
     if (/^[-\u2013\u2014.*$]+$/.test(cell.text) || /^USD$/i.test(cell.text)) continue;
-    if (text.length === 0 && money.length === 0 && countBeforeWords(cell, part.cells.slice(index + 1))) continue;
+    if (pieces.length === 0 && money.length === 0 && countBeforeWords(cell, part.cells.slice(index + 1))) continue;
     if (REFERENCE.test(cell.text)) {
       reference ??= checkNumber(cell.text) ?? cell.text;
       continue;
     }
-    text.push(cell.text);
+    pieces.push(pieceOf(cell));
     textX0 = Math.min(textX0, cell.x0);
   }
   // A lone "DEPOSIT" is the description itself, not a type column; so is an entry's type printed above the rest of
   // its description, where the wrapped lines begin ("ACH CREDIT" over "TOTAL HOME SERVICES PAYMENT").
-  if (text.length === 0 && typeText) {
-    text.push(typeText);
+  if (pieces.length === 0 && typeText) {
+    pieces.push(typeText);
     typeWord = null;
   } else if (typeText && typeCellX0 !== null && Math.abs(typeCellX0 - textX0) <= 3) {
-    text.unshift(typeText);
+    pieces.unshift(typeText);
     textX0 = typeCellX0;
   }
   if (money.length === 0) {
     // A description printed up against its amount can arrive as one piece of text: split the amount off its end.
     const last = part.cells.at(-1);
-    const split = last && text.at(-1) === last.text ? splitTrailingAmount(last) : null;
+    const split = last && pieces.at(-1)?.text === last.text ? splitTrailingAmount(last) : null;
     if (!split) return { kind: 'skip' };
-    text[text.length - 1] = split.words.text;
+    pieces[pieces.length - 1] = pieceOf(split.words);
     money.push({ ...split.amount, column: -1 });
   }
+  const text = pieces.map((piece) => piece.text);
   const description = text.join(' ').replace(/\s+/g, ' ').trim();
   const lastMoney = money.at(-1);
   if (
@@ -263,9 +328,10 @@ export function readPart(part: RowPart, line: Line): ReadRow {
   ) {
     if (NOT_A_STATEMENT_BALANCE.test(description) || !lastMoney) return { kind: 'skip' };
     const cents = signedCents(lastMoney.money);
-    return { kind: 'label', label: OPENING_LABEL.test(description) ? 'opening' : 'closing', cents };
+    const label = OPENING_LABEL.test(description) ? 'opening' : 'closing';
+    return { kind: 'label', label, cents, at: unsignedAt(lastMoney) };
   }
-  if (/^(total|subtotal|daily|average)\b/i.test(description)) return { kind: 'skip' };
+  if (/^(total|subtotal|daily|average)\b/i.test(description) || isTotalLabel(description)) return { kind: 'skip' };
   // A date and amounts with no words (a daily balance list or grid) is not a transaction; a check number is.
   if (!/[A-Za-z]/.test(description)) {
     if (!reference || !checkNumber(reference)) return { kind: 'skip' };
@@ -279,6 +345,7 @@ export function readPart(part: RowPart, line: Line): ReadRow {
       date: part.date,
       reference,
       text,
+      pieces,
       continuation: [],
       textX0: Number.isFinite(textX0) ? textX0 : (part.cells[0]?.x0 ?? 0),
       money,
@@ -296,6 +363,12 @@ export function readPart(part: RowPart, line: Line): ReadRow {
     },
   };
 }
+
+const pieceOf = (cell: { text: string; x0: number; x1: number }): TextPiece => ({
+  text: cell.text,
+  x0: cell.x0,
+  x1: cell.x1,
+});
 
 /**
  * A small whole number in a cell of its own before the description's words (an "Items" count column): neither words
@@ -344,6 +417,11 @@ function splitLastWord(text: string): { rest: string; last: string } | null {
   if (space <= 0) return null;
   const rest = trimmed.slice(0, space).trimEnd();
   return rest ? { rest, last: trimmed.slice(space + 1) } : null;
+}
+
+/** The right edge of an amount printed without a sign, or null. */
+export function unsignedAt(cell: { x1: number; money: ParsedMoney }): number | null {
+  return cell.money.hasSign ? null : cell.x1;
 }
 
 export function signedCents(money: ParsedMoney): number {

@@ -81,10 +81,7 @@ describe('blocks that are not posted transactions', () => {
 
   it('reads no row from a page of check images, whatever its title also names', () => {
     const statement = parse([
-      page([
-        ...aprilSummary(),
-        ...posted(),
-      ]),
+      page([...aprilSummary(), ...posted()]),
       page([
         [[40, 'Check Images - Account XXXXXX9589']],
         [
@@ -340,6 +337,51 @@ describe('blocks that are not posted transactions', () => {
     expect(rowsOf(statement).map((row) => [row[2], row[3]])).toEqual([
       [300_00, 'debit'],
       [100_00, 'debit'],
+    ]);
+    expect(statement.segments[0]?.balanceCheck.status).toBe('reconciled');
+  });
+
+  it('reads no row of page totals, however the bank words it', () => {
+    for (const label of ['Page total', 'Totals this page', 'Total for page 1', 'Page subtotal']) {
+      const statement = parse([
+        page([
+          ...aprilSummary(),
+          [
+            [40, 'Date'],
+            [90, 'Description'],
+            [300, 'Debits'],
+            [380, 'Credits'],
+            [520, 'Balance'],
+          ],
+          [[40, '04/01'], [90, 'RENT PAYMENT'], right(350, '500.00'), right(560, '500.00')],
+          [[90, label], right(350, '500.00'), right(430, '0.00')],
+        ]),
+        page([
+          [[40, '04/02'], [90, 'CARD SETTLEMENT'], right(430, '300.00'), right(560, '800.00')],
+          [[90, label], right(350, '0.00'), right(430, '300.00')],
+        ]),
+      ]);
+      expect(rowsOf(statement), label).toEqual([
+        ['2026-04-01', 'RENT PAYMENT', 500_00, 'debit'],
+        ['2026-04-02', 'CARD SETTLEMENT', 300_00, 'credit'],
+      ]);
+      expect(statement.segments[0]?.balanceCheck.status).toBe('reconciled');
+    }
+  });
+
+  it('reads a section title printed in two languages by its halves', () => {
+    const statement = parse([
+      page([
+        ...aprilSummary(),
+        [[40, 'Depósitos y otros créditos / Deposits and other credits']],
+        [[40, '04/02'], [90, 'CARD SETTLEMENT'], right(470, '300.00')],
+        [[40, 'Retiros y otros débitos / Withdrawals and other debits']],
+        [[40, '04/01'], [90, 'RENT PAYMENT'], right(470, '500.00')],
+      ]),
+    ]);
+    expect(rowsOf(statement)).toEqual([
+      ['2026-04-01', 'RENT PAYMENT', 500_00, 'debit'],
+      ['2026-04-02', 'CARD SETTLEMENT', 300_00, 'credit'],
     ]);
     expect(statement.segments[0]?.balanceCheck.status).toBe('reconciled');
   });

@@ -3,14 +3,19 @@
 import { fromDayNumber, rowDateResolver, toDayNumber } from './dates';
 import { formatCents } from './money';
 import type { BalanceCheck, Direction, ParsedSegment, ParsedTransaction } from './types';
-import { type DraftSegment, type Row, signedCents } from './statement-rows';
+import { type DraftSegment, signedCents } from './statement-rows';
+import type { BalanceLabel } from './statement-lines';
+import { describeRow, textColumns } from './statement-text-columns';
 import {
+  type PrintedBalance,
   amountCell,
   assignColumns,
   balanceGroups,
   conventionDirection,
   findBalanceColumn,
   inferConvention,
+  mergeOverdrawnColumn,
+  signedAt,
 } from './statement-direction';
 
 /**
@@ -72,6 +77,7 @@ export function finishSegment(
     beforeRow:
       checkpoint.beforeRow - draft.rows.slice(0, checkpoint.beforeRow).filter((row) => row.resolved === null).length,
     cents: checkpoint.cents,
+    at: checkpoint.at ?? null,
   }));
   // Newest-first listings: read them oldest first, so balances and days run forwards.
   let rising = 0;
@@ -89,11 +95,28 @@ export function finishSegment(
   }
   const columns = assignColumns(rows);
   // Newest-first listings print no opening balance row; the closing balance is the first row's balance.
-  const opening = newestFirst
-    ? draft.opening
-    : (draft.opening ?? checkpoints.find((item) => item.beforeRow === 0)?.cents ?? null);
+  const first = newestFirst ? undefined : checkpoints.find((item) => item.beforeRow === 0);
+  const printedOpening: PrintedBalance | null =
+    draft.opening !== null
+      ? { cents: draft.opening, at: draft.openingAt }
+      : first
+        ? { cents: first.cents, at: first.at ?? null }
+        : null;
+  // Balances printed in a column of their own while the account is overdrawn are negative, wherever printed in it.
+  const closingPrinted = draft.closing === null ? null : { cents: draft.closing, at: draft.closingAt };
+  const overdrawn =
+    columns >= 2
+      ? mergeOverdrawnColumn(rows, columns, { opening: printedOpening, checkpoints, closing: closingPrinted })
+      : null;
+  const signed = (balance: PrintedBalance) => (overdrawn ? signedAt(balance, overdrawn, -1) : balance.cents);
+  checkpoints = checkpoints.map((item) => ({ ...item, cents: signed({ cents: item.cents, at: item.at ?? null }) }));
+  const opening = printedOpening ? signed(printedOpening) : null;
+  const printedClosing = closingPrinted ? signed(closingPrinted) : null;
   const balanceColumn = columns > 1 ? findBalanceColumn(rows, columns, opening, checkpoints) : null;
-  const amountColumns = [...Array(columns).keys()].filter((column) => column !== balanceColumn);
+  // An overdrawn column merged into the balance column is left empty.
+  const amountColumns = [...Array(columns).keys()].filter(
+    (column) => column !== balanceColumn && rows.some((row) => row.money.some((cell) => cell.column === column)),
+  );
   const groups = balanceGroups(rows, balanceColumn, opening, checkpoints);
   const convention = inferConvention(rows, amountColumns, groups);
 
@@ -149,15 +172,18 @@ export function finishSegment(
     });
   }
   const transactions: ParsedTransaction[] = [];
+  const textColumnsOfRows = textColumns(rows);
   for (const row of rows) {
     if (!amountCell(row, balanceColumn)) continue;
     if (!row.direction) {
       undecided += 1;
       continue;
     }
+    const { description, entryType } = describeRow(row, textColumnsOfRows);
     transactions.push({
       date: row.resolved ?? '',
-      description: describe(row),
+      description: /[A-Za-z]/.test(description) || !row.reference ? description : `CHECK ${row.reference}`,
+      ...(entryType ? { entryType } : {}),
       amountCents: row.amountCents,
       direction: row.direction,
       balanceCents: row.balanceCents,
@@ -185,13 +211,13 @@ export function finishSegment(
   const openingCents = opening ?? derivedOpening(printedOrder);
   // A balance printed after the last row (the last day's balance) is the closing balance when none is labelled.
   const closing =
-    draft.closing ??
+    printedClosing ??
     checkpoints.find((checkpoint) => checkpoint.beforeRow === rows.length)?.cents ??
     printedOrder.findLast((transaction) => transaction.balanceCents !== null)?.balanceCents ??
     null;
   const rowIndex = new Map(rows.map((row, index) => [row, index]));
   const checks = checkBalances(
-    { opening: openingCents, closing, openingPrinted: opening !== null, closingPrinted: draft.closing !== null },
+    { opening: openingCents, closing, openingPrinted: opening !== null, closingPrinted: printedClosing !== null },
     printedOrder,
     checkpoints.map((checkpoint) => ({
       // Index among the transactions kept (rows without an amount are balance lines).
@@ -218,13 +244,6 @@ export function finishSegment(
       ...(draft.account ? { account: draft.account } : {}),
     },
   };
-}
-
-/** The description without reference numbers, type words and second dates, with its wrapped lines joined. */
-function describe(row: Row): string {
-  const text = [...row.text, ...row.continuation].join(' ').replace(/\s+/g, ' ').trim();
-  if (/[A-Za-z]/.test(text)) return text;
-  return row.reference ? `CHECK ${row.reference}` : text;
 }
 
 function signedAmount(transaction: { amountCents: number; direction: Direction }): number {
@@ -301,4 +320,43 @@ function checkBalances(
     ...base,
     note: 'No balances printed, so the transactions cannot be cross-checked.',
   };
+}
+
+/** A balance label read into the period: its opening or closing balance, or a page's balance forward. */
+export function applyLabel(segment: DraftSegment, label: BalanceLabel, warnings: string[]) {
+  if (label.kind === 'opening') {
+    // A line printing both balances is the statement's summary, wherever it stands.
+    if (segment.rows.length > 0 && !label.summary) {
+      // "Balance forward" after rows: the page's opening balance, a checkpoint for the running balance.
+      segment.checkpoints.push({ beforeRow: segment.rows.length, cents: label.cents, at: label.at ?? null });
+      return;
+    }
+    if (segment.opening === null) {
+      segment.opening = label.cents;
+      segment.openingAt = label.at ?? null;
+      segment.openingDate = label.date;
+    } else if (segment.opening !== label.cents && !sameBalance(segment.opening, label)) {
+      warnings.push(
+        `Two different opening balances printed (${formatCents(segment.opening)} and ${formatCents(label.cents)}).`,
+      );
+    }
+    return;
+  }
+  if (segment.closing === null || segment.closing === label.cents) {
+    segment.closingAt = segment.closing === null ? (label.at ?? null) : segment.closingAt;
+    segment.closing = label.cents;
+    segment.closingDate ??= label.date;
+  } else if (!sameBalance(segment.closing, label)) {
+    warnings.push(
+      `Two different closing balances printed (${formatCents(segment.closing)} and ${formatCents(label.cents)}).`,
+    );
+  }
+}
+
+/**
+ * A balance printed again without its sign, in a column that gives it its sign (an overdrawn column), is the same
+ * balance: the one printed with its sign stands.
+ */
+function sameBalance(cents: number, label: BalanceLabel): boolean {
+  return label.at !== null && label.at !== undefined && cents < 0 && label.cents === -cents;
 }

@@ -15,6 +15,23 @@ const DEBIT_WORDS =
 const BALANCE_WORDS = /\b(balance|running|ledger)\b/i;
 export const HEADING_WORDS =
   /\b(date|dt|description|details|transaction|txn|amount|balance|debits?|credits?|deposits?|withdrawals?|check|ref(erence)?|memo|payee|particulars|paid|money|type|kind|no\.?|number|serial|effective|eff|value|posting|posted|post|running|net|total|bank|customer|code)\b/i;
+/** A heading over the description column. */
+export const DESCRIPTION_HEADING = /\b(description|details|transaction|particulars|memo|payee)\b/i;
+const TOTAL_WORD = /^(?:sub)?totals?$/i;
+const TOTAL_FILLER = /^(?:page|pages|for|this|the|of|on|statement|period|cycle|month|day|amount|sum|no\.?|#|\d+)$/i;
+
+/**
+ * A totals row's words: "Total", "Subtotal", "Page total", "Totals this page", "Total for page 2 of 3". Nothing but a
+ * total word and words of where it sums up (no payee: "TOTAL HOME SERVICES" is a customer).
+ */
+export function isTotalLabel(description: string): boolean {
+  if (description.length > 60) return false;
+  const words = description.split(/\s+/).map((word) => word.replace(/[:.,]+$/, ''));
+  return (
+    words.some((word) => TOTAL_WORD.test(word)) &&
+    words.every((word) => TOTAL_WORD.test(word) || TOTAL_FILLER.test(word))
+  );
+}
 export const NOT_A_SECTION = /\b(total|summary|statement|account|balance|page|period|member|customer|number)\b/i;
 export const IGNORED_SECTION = /\b(daily|summary|balances|check images?|worksheet|interest rate)\b/i;
 export const TYPE_WORD = /^(credit|debit|deposit|withdrawal|cr|dr)$/i;
@@ -45,7 +62,8 @@ export const CHECK_IMAGES = /\b(check images?|images? of (paid )?checks|check co
 /** A check's own face ("Pay to the order of"): printed on check images, never on a transaction row. */
 export const CHECK_FACE = /\bpay to the order of\b/i;
 /** A title over items not posted in the period: pending items, holds, card authorisations. */
-export const UNPOSTED_TITLE = /\b(pending|holds?|on hold|not yet posted|not posted|unposted|authori[sz]ations?|in process)\b/i;
+export const UNPOSTED_TITLE =
+  /\b(pending|holds?|on hold|not yet posted|not posted|unposted|authori[sz]ations?|in process)\b/i;
 const POSTED_WORDS = /\b(posted|activity|transactions?)\b/i;
 const NOT_POSTED = /\b(not yet posted|not posted|unposted)\b/i;
 

@@ -104,5 +104,47 @@ function splitWideGaps(item: TextItem): Cell[] {
     cells[0].x0 = item.x + leading * perChar;
     cells[0].x1 = item.x + item.width - (text.length - text.trimEnd().length) * perChar;
   }
+  return cells.flatMap(splitLeadingAmount);
+}
+
+/**
+ * A run that starts with an amount and goes on with words or a date ("97.10 ACH DEBIT ...", "6,075.06 11/17"): pdf.js
+ * joins an amount column printed close to the next column into one run. The amount is a cell of its own, and so is
+ * each further amount the rest starts with. A run that is an amount with its marker ("45.00 CR") stays one.
+ */
+function splitLeadingAmount(cell: Cell): Cell[] {
+  const cells: Cell[] = [];
+  let rest = cell;
+  while (!rest.money) {
+    const space = rest.text.indexOf(' ');
+    const head = space > 0 ? rest.text.slice(0, space) : '';
+    // Amounts print their cents: a first word without a point is no amount (most runs stop here).
+    const money = head.includes('.') ? parseMoney(head) : null;
+    const tail = rest.text.slice(space + 1).trimStart();
+    if (!money || !tail) break;
+    // Where the run splits, by the share of its width the characters before it take.
+    const share = (rest.x1 - rest.x0) / Math.max(1, ems(rest.text));
+    cells.push({ text: head, x0: rest.x0, x1: rest.x0 + ems(head) * share, money });
+    const x0 = rest.x0 + ems(rest.text.slice(0, rest.text.length - tail.length)) * share;
+    rest = { text: tail, x0, x1: rest.x1, money: parseMoney(tail) };
+  }
+  cells.push(rest);
   return cells;
+}
+
+/**
+ * A run's width in ems as a proportional font prints it (figures and capitals wider than points, commas and spaces):
+ * a split inside a run lands within a point or two of where the next column starts, where counting characters
+ * would put it most of a word off.
+ */
+function ems(text: string): number {
+  let width = 0;
+  for (const char of text) {
+    if (char >= '0' && char <= '9') width += 0.556;
+    else if (char === ' ' || char === '.' || char === ',' || char === ':' || char === '/') width += 0.278;
+    else if (char >= 'A' && char <= 'Z') width += 0.68;
+    else if (char >= 'a' && char <= 'z') width += 0.5;
+    else width += 0.6;
+  }
+  return width;
 }

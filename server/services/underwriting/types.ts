@@ -26,7 +26,10 @@ export type DirectionSource = 'balance' | 'sign' | 'column' | 'section' | 'type'
 
 export type ParsedTransaction = {
   date: string;
+  /** The description column's words, wrapped lines joined (no reference, date, type word or neighbouring column). */
   description: string;
+  /** What a text column beside the description prints about the entry ("LOAN PMT", "ACH DEBIT"), when there is one. */
+  entryType?: string;
   amountCents: number;
   direction: Direction;
   /** Running balance when the statement prints one on this row. */

@@ -3,6 +3,8 @@ import type { FamilyName } from './corpus-types';
 import { amountText, longDate, money, parts } from './corpus-print';
 import { printDailyBalances, printChecks, printSection } from './corpus-tables';
 import {
+  OVERDRAWN_HEADINGS,
+  PAGE_TOTAL_LABELS,
   activityTable,
   letterhead,
   openingClosingLines,
@@ -14,7 +16,24 @@ import {
 
 import { combinedAccounts, dateAfterDescription } from './corpus-gaps';
 import { dayGrouped } from './corpus-days';
-import { mulberry32 } from './ledger';
+import { bilingual, communityBank } from './corpus-community';
+import { mulberry32, pick as pickFrom } from './ledger';
+
+/**
+ * The later variations a family may print, drawn from a stream of their own so each family's earlier statements
+ * print as before: a balance column of its own while overdrawn, a total row at the foot of each page, a long
+ * description running on over the empty amount column beside it, a type column wording each entry.
+ */
+function laterVariations(context: StatementContext) {
+  const pick = mulberry32(context.variation.seed + 601);
+  const draw = <T>(share: number, items: readonly T[]): T | null => (pick() < share ? pickFrom(pick, items) : null);
+  return {
+    overdrawn: draw(0.4, OVERDRAWN_HEADINGS),
+    pageTotals: draw(0.4, PAGE_TOTAL_LABELS),
+    spill: pick() < 0.4,
+    entryTypes: pick() < 0.5,
+  };
+}
 
 export const FAMILY_RENDERERS: Record<FamilyName, (context: StatementContext) => void> = {
   // Sections per kind of activity, a checking summary with counts, checks paid by number, daily ending balances.
@@ -102,7 +121,14 @@ export const FAMILY_RENDERERS: Record<FamilyName, (context: StatementContext) =>
       ]);
     sheet.y += 8;
     sheet.line([{ text: 'Transaction history', x: 36, bold: true, size: sheet.size + 2 }], sheet.size * 2);
-    activityTable(context, { money: 'two', balance: 'end-of-day', headingSet: 'plain' });
+    const later = laterVariations(context);
+    activityTable(context, {
+      money: 'two',
+      balance: 'end-of-day',
+      headingSet: 'plain',
+      pageTotals: later.pageTotals,
+      spill: later.spill,
+    });
     sheet.ensure(2);
     sheet.line([
       { text: `Ending balance on ${parts(period.end).m}/${parts(period.end).d}`, x: 150 },
@@ -166,11 +192,14 @@ export const FAMILY_RENDERERS: Record<FamilyName, (context: StatementContext) =>
     letterhead(context, 'Commercial Checking', [`Account: ****${context.ledger.accountLast4}`, 'Page 1']);
     sheet.onPageTop = repeatedTop(context);
     if (variation.summary) summaryBox(context, ['Previous Balance', 'Deposits', 'Withdrawals', 'New Balance']);
+    const later = laterVariations(context);
     activityTable(context, {
       money: 'two',
       headings: variation.headings === 'none' ? 'two-line' : variation.headings,
       balanceForward: 'every-page',
       balanceForwardLabel: 'BALANCE FORWARD',
+      overdrawn: later.overdrawn,
+      pageTotals: later.pageTotals,
     });
     printDailyBalances(sheet, period, variation.dailyBalances, context.dateFormat, 'DAILY BALANCE SUMMARY');
   },
@@ -258,7 +287,14 @@ export const FAMILY_RENDERERS: Record<FamilyName, (context: StatementContext) =>
     sheet.onPageTop = repeatedTop(context);
     openingClosingLines(context, 'Opening balance', 'Closing balance');
     context.variation = { ...context.variation, secondDate: true };
-    activityTable(context, { money: 'two', headingSet: 'posting' });
+    const later = laterVariations(context);
+    activityTable(context, {
+      money: 'two',
+      headingSet: 'posting',
+      type: later.entryTypes,
+      entryTypes: later.entryTypes,
+      spill: later.spill,
+    });
     printDailyBalances(sheet, period, context.variation.dailyBalances, context.dateFormat, 'Daily closing balances');
   },
   'multi-statement': (context) => {
@@ -347,7 +383,7 @@ export const FAMILY_RENDERERS: Record<FamilyName, (context: StatementContext) =>
     letterhead(context, 'Statement', [`Account ${context.ledger.accountLast4}`]);
     sheet.onPageTop = repeatedTop(context);
     openingClosingLines(context, 'Opening balance', 'Closing balance');
-    activityTable(context, { money: 'two', headings: 'none' });
+    activityTable(context, { money: 'two', headings: 'none', overdrawn: laterVariations(context).overdrawn });
   },
   // Unusual words everywhere: "Money in" / "Money out" sections, "Paid in" / "Paid out" columns.
   'money-in-out': (context) => {
@@ -393,4 +429,6 @@ export const FAMILY_RENDERERS: Record<FamilyName, (context: StatementContext) =>
   },
   'date-after-description': dateAfterDescription,
   'day-grouped': dayGrouped,
+  'community-bank': communityBank,
+  bilingual,
 };

@@ -121,6 +121,7 @@ export function columnLayout(
   context: StatementContext,
   requested: ColumnKind[],
   headingsFor: Partial<Record<ColumnKind, [string, string?]>>,
+  least: Partial<Record<ColumnKind, number>> = {},
 ): TableColumn[] {
   const { sheet } = context;
   let kinds = requested;
@@ -134,7 +135,10 @@ export function columnLayout(
     debit: 76,
     credit: 76,
     balance: 84,
+    overdrawn: 84,
   };
+  for (const [kind, width] of Object.entries(least) as Array<[ColumnKind, number]>)
+    widths[kind] = Math.max(widths[kind], width);
   // Date columns fit the longest date the statement prints ("September 30, 2026").
   const widestDate = Math.ceil(sheet.widthOf(context.dateFormat('2026-09-30')) + 12);
   widths.date = Math.max(widths.date, widestDate);
@@ -162,7 +166,8 @@ export function columnLayout(
   const columns: TableColumn[] = [];
   let x = 36;
   for (const kind of kinds) {
-    const numeric = kind === 'amount' || kind === 'debit' || kind === 'credit' || kind === 'balance';
+    const numeric =
+      kind === 'amount' || kind === 'debit' || kind === 'credit' || kind === 'balance' || kind === 'overdrawn';
     columns.push({
       kind,
       x: numeric ? x + widths[kind] - 4 : x,
@@ -213,7 +218,43 @@ export const HEADINGS: Record<string, Partial<Record<ColumnKind, [string, string
     credit: ['Paid', 'in'],
     balance: ['Running', 'Total'],
   },
+  // Community banks print their headings in capitals.
+  community: {
+    date: ['DATE'],
+    date2: ['POSTED'],
+    ref: ['CHECK', 'NO.'],
+    type: ['TYPE'],
+    desc: ['DESCRIPTION'],
+    amount: ['AMOUNT'],
+    debit: ['DEBITS'],
+    credit: ['CREDITS'],
+    balance: ['BALANCE'],
+  },
+  // Spanish over English (one line: both, with a slash), as bilingual statements print them.
+  bilingual: {
+    date: ['Fecha /', 'Date'],
+    date2: ['Fecha valor /', 'Value date'],
+    ref: ['Referencia /', 'Reference'],
+    type: ['Tipo /', 'Type'],
+    desc: ['Descripción /', 'Description'],
+    amount: ['Monto /', 'Amount'],
+    debit: ['Retiros /', 'Withdrawals'],
+    credit: ['Depósitos /', 'Deposits'],
+    balance: ['Saldo /', 'Balance'],
+  },
 };
+
+/** Headings over a balance column printed only while the account is overdrawn, as different banks word them. */
+export const OVERDRAWN_HEADINGS: Array<[string, string?]> = [
+  ['Overdrawn'],
+  ['Overdraft', 'Balance'],
+  ['Negative', 'Balance'],
+  ['OD Balance'],
+  ['Amount', 'Overdrawn'],
+];
+
+/** Rows at the foot of each page with that page's debits and credits, as different banks word them. */
+export const PAGE_TOTAL_LABELS = ['Total for page', 'Page total', 'Totals this page', 'Page subtotal'];
 
 /** A single activity table: the shape most families share, configured per family. */
 export function activityTable(
@@ -231,6 +272,14 @@ export function activityTable(
     type?: boolean;
     /** The date printed after the description ("Description | Date | Amount"), as some banks do. */
     dateAfter?: boolean;
+    /** The columns in their printed order, instead of the usual date, text, amounts and balance. */
+    order?: ColumnKind[];
+    /** A column of its own for the balance while negative, printed without a sign, under this heading. */
+    overdrawn?: [string, string?] | null;
+    /** The type column prints the entry's type ("LOAN PMT", "CHECK") instead of "Credit" / "Debit". */
+    entryTypes?: boolean;
+    pageTotals?: string | null;
+    spill?: boolean;
   },
 ) {
   const { variation } = context;
@@ -238,17 +287,29 @@ export function activityTable(
   const text: ColumnKind[] = ['desc'];
   if (variation.refColumn) text.splice(variation.swapColumns ? 0 : 1, 0, 'ref');
   if (options.type) text.push('type');
-  const kinds: ColumnKind[] = options.dateAfter ? [...text, ...dates] : [...dates, ...text];
+  let kinds: ColumnKind[] = options.dateAfter ? [...text, ...dates] : [...dates, ...text];
   if (options.money === 'one') kinds.push('amount');
   else kinds.push(...(variation.swapColumns ? (['debit', 'credit'] as const) : (['credit', 'debit'] as const)));
   const balance = options.balance ?? 'every';
   if (balance !== 'none') kinds.push('balance');
-  // Two unlabelled amount columns and no balance would leave even a person guessing: such tables keep headings.
+  if (options.order) kinds = options.order.filter((kind) => kind !== 'balance' || balance !== 'none');
+  if (options.overdrawn && balance !== 'none') kinds.push('overdrawn');
+  // Two unlabelled amount columns and no balance would leave even a person guessing: such tables keep headings, and
+  // so does a table with a type column.
+  const unlabelled =
+    (options.money === 'two' && balance === 'none') || (options.type === true && options.entryTypes === true);
   const headings =
-    options.money === 'two' && balance === 'none' && (options.headings ?? variation.headings) === 'none'
+    unlabelled && (options.headings ?? variation.headings) === 'none'
       ? 'one-line'
       : (options.headings ?? variation.headings);
-  const columns = columnLayout(context, kinds, HEADINGS[options.headingSet ?? 'plain'] ?? {});
+  const headingsFor = HEADINGS[options.headingSet ?? 'plain'] ?? {};
+  const columns = columnLayout(
+    context,
+    kinds,
+    options.overdrawn ? { ...headingsFor, overdrawn: options.overdrawn } : headingsFor,
+    // A type column fits its longest word; longer types wrap onto a second line.
+    options.entryTypes ? { type: Math.ceil(context.sheet.widthOf('ADJUSTMENT') + 14) } : {},
+  );
   printTable(
     context.sheet,
     {
@@ -261,6 +322,9 @@ export function activityTable(
       balanceForward: options.balanceForward ?? 'none',
       balanceForwardLabel: options.balanceForwardLabel ?? 'Beginning Balance',
       dollarSigns: variation.dollarSigns,
+      entryTypes: options.entryTypes ?? false,
+      pageTotals: options.pageTotals ?? null,
+      spill: options.spill ?? false,
     },
     context.entries,
     context.period,

@@ -60,7 +60,16 @@ export function money(cents: number): string {
 }
 
 export type AmountStyle =
-  'minus' | 'dollar-minus' | 'parentheses' | 'trailing-minus' | 'cr-dr' | 'cr-only' | 'plus-minus' | 'unsigned';
+  | 'minus'
+  | 'dollar-minus'
+  | 'parentheses'
+  | 'trailing-minus'
+  | 'cr-dr'
+  | 'cr-only'
+  | 'plus-minus'
+  | 'unsigned'
+  | 'dr-suffix'
+  | 'od-suffix';
 
 /** A signed amount (credit positive) as a bank prints it in one column. */
 export function amountText(cents: number, style: AmountStyle): string {
@@ -82,6 +91,11 @@ export function amountText(cents: number, style: AmountStyle): string {
       return `${cents < 0 ? '-' : '+'}${body}`;
     case 'unsigned':
       return body;
+    // An overdrawn balance marked after its figure, run together or apart: "1,234.56DR", "1,234.56 OD".
+    case 'dr-suffix':
+      return cents < 0 ? `${body}DR` : body;
+    case 'od-suffix':
+      return cents < 0 ? `${body} OD` : body;
   }
 }
 
@@ -163,9 +177,18 @@ export class Sheet {
     this.y += advance;
   }
 
+  /** Whether `lines` more lines fit on the page. */
+  fits(lines: number): boolean {
+    return this.y + lines * this.size * 1.4 <= this.bottom;
+  }
+
   /** Room for `lines` more lines, or a new page with the repeated page top. */
   ensure(lines: number) {
-    if (this.y + lines * this.size * 1.4 <= this.bottom) return;
+    if (!this.fits(lines)) this.breakPage();
+  }
+
+  /** Ends the page ("Continued on next page" at its foot, when printed) and starts the next one with its top. */
+  breakPage() {
     if (this.continuedText) {
       this.doc.font(this.font).fontSize(this.size);
       const text = this.continuedText;

@@ -13,7 +13,8 @@ import {
   type PrintCell,
 } from './corpus-print';
 
-export type ColumnKind = 'date' | 'date2' | 'ref' | 'type' | 'desc' | 'amount' | 'debit' | 'credit' | 'balance';
+export type ColumnKind =
+  'date' | 'date2' | 'ref' | 'type' | 'desc' | 'amount' | 'debit' | 'credit' | 'balance' | 'overdrawn';
 export type TableColumn = { kind: ColumnKind; x: number; align: Align; heading: [string, string?]; width?: number };
 
 export type TableSpec = {
@@ -29,6 +30,12 @@ export type TableSpec = {
   balanceForwardLabel: string;
   /** A "$" at the left edge of every amount column (accounting style). */
   dollarSigns?: boolean;
+  /** The type column prints the entry's type as banks word it ("LOAN PMT", "CHECK"), wrapped in its column. */
+  entryTypes?: boolean;
+  /** A row at the foot of every page with the page's debits and credits ("Total for page"), or null. */
+  pageTotals?: string | null;
+  /** A long description runs on over the empty amount column beside it before it wraps. */
+  spill?: boolean;
 };
 
 export type PrintedEntry = LedgerEntry & { printed: string; source: LedgerEntry };
@@ -72,18 +79,38 @@ export function printTable(
   const rows = spec.newestFirst ? [...entries].reverse() : entries;
   const balanceAt = (index: number) => rows[index]?.balanceAfterCents ?? 0;
   let lastBalance = spec.newestFirst ? period.closingBalanceCents : period.openingBalanceCents;
-  const descColumn = spec.columns.find((column) => column.kind === 'desc');
+  const columnOf = (kind: ColumnKind) => spec.columns.find((column) => column.kind === kind);
+  const descColumn = columnOf('desc');
+  const typeColumn = columnOf('type');
+  // A balance as printed: in the balance column, or without its sign in the overdrawn column while negative.
+  const balanceCells = (cents: number): PrintCell[] => {
+    const column = cents < 0 ? (columnOf('overdrawn') ?? columnOf('balance')) : columnOf('balance');
+    if (!column) return [];
+    const text = column.kind === 'overdrawn' ? money(cents) : amountText(cents, spec.balanceStyle);
+    return [{ text, x: column.x, align: column.align }];
+  };
   const forwardRow = (label: string) => {
-    const dateColumn = spec.columns.find((column) => column.kind === 'date');
-    const balanceColumn = spec.columns.find((column) => column.kind === 'balance');
-    if (!balanceColumn || !descColumn) return;
+    const dateColumn = columnOf('date');
+    if (!columnOf('balance') || !descColumn) return;
     sheet.line([
       ...(dateColumn && label !== 'BALANCE FORWARD'
         ? [{ text: context.dateFormat(period.start), x: dateColumn.x, align: dateColumn.align }]
         : []),
       { text: label, x: descColumn.x },
-      { text: amountText(lastBalance, spec.balanceStyle), x: balanceColumn.x, align: balanceColumn.align },
+      ...balanceCells(lastBalance),
     ]);
+  };
+  // The page's debits and credits, printed at its foot when the statement prints page totals.
+  let pageSums = { debit: 0, credit: 0 };
+  const printPageTotals = () => {
+    const [debit, credit] = [columnOf('debit'), columnOf('credit')];
+    if (!spec.pageTotals || !descColumn || !debit || !credit) return;
+    sheet.line([
+      { text: spec.pageTotals, x: descColumn.x, bold: true },
+      { text: money(pageSums.debit), x: debit.x, align: debit.align, bold: true },
+      { text: money(pageSums.credit), x: credit.x, align: credit.align, bold: true },
+    ]);
+    pageSums = { debit: 0, credit: 0 };
   };
   const pageTop = sheet.onPageTop;
   sheet.onPageTop = () => {
@@ -95,34 +122,80 @@ export function printTable(
   printHeadings(sheet, spec.columns, spec.headings);
   if (spec.balanceForward !== 'none' && !spec.newestFirst) forwardRow(spec.balanceForwardLabel);
   rows.forEach((entry, index) => {
-    const lines = context.wrapWidth && descColumn ? wrapText(sheet, entry.printed, context.wrapWidth) : [entry.printed];
-    sheet.ensure(lines.length);
     const signedCents = entry.direction === 'credit' ? entry.amountCents : -entry.amountCents;
     const nextSameDay = rows[index + 1]?.date === entry.date;
+    // Over an empty amount column beside it, a long description runs on before it wraps.
+    const besideDesc = descColumn ? spec.columns[spec.columns.indexOf(descColumn) + 1] : undefined;
+    const emptyBeside =
+      (besideDesc?.kind === 'debit' && entry.direction === 'credit') ||
+      (besideDesc?.kind === 'credit' && entry.direction === 'debit');
+    const wrapWidth =
+      context.wrapWidth && spec.spill && emptyBeside
+        ? context.wrapWidth + (besideDesc?.width ?? 0) - 16
+        : context.wrapWidth;
+    const lines = wrapWidth && descColumn ? wrapText(sheet, entry.printed, wrapWidth) : [entry.printed];
+    const typeLines =
+      spec.entryTypes && typeColumn ? wrapText(sheet, entryTypeOf(entry), (typeColumn.width ?? 60) - 10) : [];
+    const height = Math.max(lines.length, typeLines.length);
+    if (!sheet.fits(height + (spec.pageTotals ? 1 : 0))) {
+      printPageTotals();
+      sheet.breakPage();
+    }
     const cells: PrintCell[] = [];
     for (const column of spec.columns) {
       const at = { x: column.x, align: column.align };
       if (column.kind === 'date') cells.push({ text: context.dateFormat(entry.date), ...at });
       else if (column.kind === 'date2') cells.push({ text: context.dateFormat(otherDate(entry, context.rand)), ...at });
       else if (column.kind === 'ref') cells.push({ text: String(100000 + Math.floor(context.rand() * 899999)), ...at });
-      else if (column.kind === 'type') cells.push({ text: entry.direction === 'credit' ? 'Credit' : 'Debit', ...at });
+      else if (column.kind === 'type')
+        cells.push({
+          text: spec.entryTypes ? (typeLines[0] ?? '') : entry.direction === 'credit' ? 'Credit' : 'Debit',
+          ...at,
+        });
       else if (column.kind === 'desc') cells.push({ text: lines[0] ?? '', ...at });
       else if (column.kind === 'amount') cells.push({ text: amountText(signedCents, spec.style), ...at });
       else if (column.kind === 'debit' && entry.direction === 'debit')
         cells.push({ text: money(entry.amountCents), ...at });
       else if (column.kind === 'credit' && entry.direction === 'credit')
         cells.push({ text: money(entry.amountCents), ...at });
-      else if (column.kind === 'balance') {
-        const show = spec.balance === 'every' || (spec.balance === 'end-of-day' && !nextSameDay);
-        if (show) cells.push({ text: amountText(balanceAt(index), spec.balanceStyle), ...at });
-      }
     }
+    const showBalance = spec.balance === 'every' || (spec.balance === 'end-of-day' && !nextSameDay);
+    if (showBalance) cells.push(...balanceCells(balanceAt(index)));
     if (spec.dollarSigns) cells.push(...dollarCells(spec.columns, cells));
     sheet.line(cells);
-    for (const extra of lines.slice(1)) sheet.line([{ text: extra, x: descColumn?.x ?? 0 }], sheet.size * 1.2);
+    for (let line = 1; line < height; line += 1) {
+      const more: PrintCell[] = [];
+      const words = lines[line];
+      const type = typeLines[line];
+      if (words && descColumn) more.push({ text: words, x: descColumn.x });
+      if (type && typeColumn) more.push({ text: type, x: typeColumn.x });
+      sheet.line(more, sheet.size * 1.2);
+    }
+    pageSums[entry.direction] += entry.amountCents;
     lastBalance = entry.balanceAfterCents;
   });
+  printPageTotals();
   sheet.onPageTop = pageTop;
+}
+
+/**
+ * The entry's type as a type column prints it. Some banks word one funder's debit differently from day to day
+ * ("LOAN PMT", "PREAUTH DEBIT"), so the column beside a description is never part of the payee's name.
+ */
+export function entryTypeOf(entry: LedgerEntry): string {
+  const text = entry.description;
+  if (entry.category === 'daily-position' || entry.category === 'weekly-position')
+    return ['LOAN PMT', 'PREAUTH DEBIT', 'ACH DEBIT'][Number(entry.date.slice(8, 10)) % 3] ?? 'LOAN PMT';
+  if (/^CHECK \d+$/.test(text)) return 'CHECK';
+  if (/CARD PURCHASE/.test(text)) return 'POS PURCHASE';
+  if (/^WIRE/.test(text)) return 'WIRE OUT';
+  if (/TRANSFER/.test(text)) return 'TRANSFER';
+  if (entry.category === 'nsf-fee') return 'SERVICE FEE';
+  if (entry.category === 'loan-proceeds') return 'WIRE IN';
+  if (entry.category === 'refund') return 'ADJUSTMENT';
+  if (/DEPOSIT/.test(text)) return 'DEPOSIT';
+  if (/ZELLE/.test(text)) return 'ZELLE';
+  return entry.direction === 'credit' ? 'ACH CREDIT' : 'ACH DEBIT';
 }
 
 /** Accounting style: a "$" at the left edge of each amount column that has a figure on the row. */
@@ -144,16 +217,19 @@ export function printSection(
     x: { date: number; desc: number; amount: number };
     headings: Variation['headings'];
     totalLabel: string;
+    /** The column headings' words (date, description, amount). */
+    headingWords?: [string, string, string];
   },
 ) {
+  const [dateWord, descWord, amountWord] = context.headingWords ?? ['Date', 'Description', 'Amount'];
   const heading = (suffix: string) => {
     sheet.y += 4;
     sheet.line([{ text: `${title}${suffix}`, x: 36, bold: true, size: sheet.size + 2 }], sheet.size * 1.8);
     if (context.headings !== 'none')
       sheet.line([
-        { text: 'Date', x: context.x.date, bold: true },
-        { text: 'Description', x: context.x.desc, bold: true },
-        { text: 'Amount', x: context.x.amount, align: 'right', bold: true },
+        { text: dateWord, x: context.x.date, bold: true },
+        { text: descWord, x: context.x.desc, bold: true },
+        { text: amountWord, x: context.x.amount, align: 'right', bold: true },
       ]);
   };
   const pageTop = sheet.onPageTop;

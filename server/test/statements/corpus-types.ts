@@ -25,6 +25,8 @@ export const FAMILIES = [
   'combined-accounts',
   'date-after-description',
   'day-grouped',
+  'community-bank',
+  'bilingual',
 ] as const;
 export type FamilyName = (typeof FAMILIES)[number];
 

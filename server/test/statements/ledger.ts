@@ -175,7 +175,7 @@ function letters(rand: () => number, count: number): string {
   return out;
 }
 
-function pick<T>(rand: () => number, items: readonly T[]): T {
+export function pick<T>(rand: () => number, items: readonly T[]): T {
   const item = items[Math.floor(rand() * items.length)];
   if (item === undefined) throw new Error('pick from an empty list');
   return item;
