@@ -156,6 +156,7 @@ describe('whole statements printing each form', () => {
     ['year/month/day', 'Statement period 2026/05/01 - 2026/05/31', ['2026/05/01', '2026/05/04', '2026/05/11']],
     ['day-Mon-yy', 'Statement period 01-May-26 to 31-May-26', ['01-May-26', '04-May-26', '11-May-26']],
     ['day-MON, the year from the period', 'Statement period 05/01/2026 - 05/31/2026', ['01-MAY', '04-MAY', '11-MAY']],
+    ['yyyymmdd', 'Statement period 20260501 - 20260531', ['20260501', '20260504', '20260511']],
   ] as const)('reads %s rows to the cent, the period and the balances', (_form, period, dates) => {
     const statement = statementWith(period, dates);
     expect(statement.segments.map((segment) => [segment.periodStart, segment.periodEnd])).toEqual([

@@ -111,15 +111,17 @@ function afterDate(cells: Cell[]): Cell[] {
 function readLeadingDate(cells: Cell[]): { date: RowDate; rest: Cell[] } | null {
   const first = cells[0];
   if (!first) return null;
-  const whole = parseRowDate(first.text);
+  // Eight digits ("20260501") are a date only on a line that prints an amount: alone, a reference wrapped there.
+  const forms = { compact: cells.some((cell) => cell.money) };
+  const whole = parseRowDate(first.text, forms);
   if (whole) return { date: whole, rest: afterDate(cells.slice(1)) };
   const second = cells[1];
-  const dated = second && weekdayIndexOf(first.text) !== null ? parseRowDate(second.text) : null;
+  const dated = second && weekdayIndexOf(first.text) !== null ? parseRowDate(second.text, forms) : null;
   if (dated) return { date: dated, rest: afterDate(cells.slice(2)) };
   const words = first.text.split(' ');
   for (const take of [4, 3, 2, 1]) {
     if (words.length <= take) continue;
-    const date = parseRowDate(words.slice(0, take).join(' '));
+    const date = parseRowDate(words.slice(0, take).join(' '), forms);
     if (!date) continue;
     // A word after a yearless date that runs on into the description may be the description's ("08/05 SUN LIFE").
     if (date.year === null && take > 1 && weekdayIndexOf(words[take - 1] ?? '') !== null) continue;
