@@ -46,6 +46,11 @@ export function createDatabase(url: string, poolSize = 10): Database {
   return { db, pool, close: () => pool.end() };
 }
 
+/** The named lock a server holds while it migrates `database` (named locks are server-wide: one per database). */
+export function migrationLockName(database: string): string {
+  return `funding_migrations:${database}`.slice(0, 64);
+}
+
 /** Creates the database when it is missing (drizzle-kit migrate does not), then applies drizzle/migrations. */
 export async function prepareDatabase(url: string): Promise<void> {
   const { serverUrl, database } = splitDatabaseUrl(url);
@@ -57,10 +62,13 @@ export async function prepareDatabase(url: string): Promise<void> {
   }
   const connection = await mysql.createConnection({ uri: url, timezone: 'Z', multipleStatements: false });
   try {
-    // Several instances may start at once: one migrates, the others wait for the lock and find nothing to do.
-    await connection.query("SELECT GET_LOCK('funding_migrations', 60)");
+    // Several instances may start at once: one migrates, the others wait for the lock and find nothing to do. The
+    // lock is the database's own (a named lock is server-wide), so a long migration of one database never holds up
+    // the start of a server on another.
+    const lock = migrationLockName(database);
+    await connection.query('SELECT GET_LOCK(?, 60)', [lock]);
     await migrate(drizzle(connection, { schema, mode: 'default' }), { migrationsFolder: MIGRATIONS_DIR });
-    await connection.query("SELECT RELEASE_LOCK('funding_migrations')");
+    await connection.query('SELECT RELEASE_LOCK(?)', [lock]);
   } finally {
     await connection.end();
   }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import mysql from 'mysql2/promise';
 import { describe, expect, it, inject } from 'vitest';
 import { passwordResetTokens, sessions, users } from '../../../drizzle/schema/index';
-import { prepareDatabase, splitDatabaseUrl } from '../../db';
+import { migrationLockName, prepareDatabase, splitDatabaseUrl } from '../../db';
 import { sha256Hex } from '../../lib/crypto';
 import { REST_ROUTES } from '../../rest/index';
 import { appRouter } from '../../routers/index';
@@ -392,4 +392,28 @@ describe('start-up', () => {
       await connection.end();
     }
   });
+
+  it(
+    "starts on its database while another database's migration holds that one's lock",
+    { timeout: 150_000 },
+    async () => {
+      const base = inject('testDatabaseUrl').replace(/\/[^/]+$/, '');
+      const { serverUrl } = splitDatabaseUrl(`${base}/x`);
+      const other = await mysql.createConnection({ uri: serverUrl });
+      const url = `${base}/funding_lock_${Date.now().toString(36)}`;
+      const { database } = splitDatabaseUrl(url);
+      try {
+        // A long migration of another database on the same server (a named lock is server-wide).
+        const [held] = await other.query('SELECT GET_LOCK(?, 0) AS held', [migrationLockName('funding_other')]);
+        expect((held as { held: number }[])[0]?.held).toBe(1);
+        const started = Date.now();
+        await prepareDatabase(url);
+        // Waiting for the other database's lock would take its full 60 s.
+        expect(Date.now() - started).toBeLessThan(50_000);
+      } finally {
+        await other.query(`DROP DATABASE IF EXISTS \`${database}\``);
+        await other.end();
+      }
+    },
+  );
 });
