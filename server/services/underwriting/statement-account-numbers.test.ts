@@ -1,6 +1,7 @@
 // Accounts headed with their full, unmasked numbers ("Account # 409-2205850"): each account is its own period, and
 // one account's signed amounts do not decide how another account's unsigned amounts are read.
 import { describe, expect, it } from 'vitest';
+import { LINEAR_TIME_TEST, slowCases } from '../../../src/shared/linear-time.test-helpers';
 import { ACCOUNT_NUMBER } from './statement-words';
 import { page, parse, right } from './test-pages';
 
@@ -83,6 +84,15 @@ describe('accounts headed with their full numbers', () => {
 });
 
 describe('dashed account numbers', () => {
+  it('are found in linear time', LINEAR_TIME_TEST, () => {
+    expect(
+      slowCases([
+        ['after "Account #"', (value) => ACCOUNT_NUMBER.exec(`Account # ${value}`)],
+        ['after "Savings"', (value) => ACCOUNT_NUMBER.exec(`Savings ${value}`)],
+      ]),
+    ).toEqual([]);
+  });
+
   it('keeps the last four digits of a dashed number', () => {
     expect(ACCOUNT_NUMBER.exec('Account # 1234-5678')?.[1]).toBe('1234-5678');
     expect(ACCOUNT_NUMBER.exec('Account Number: 000000004821')?.[1]).toBe('000000004821');
