@@ -222,7 +222,7 @@ export function detectAccount(line: Line, titleKind: StatementAccount['kind']): 
   if (line.text.length > 120 || line.cells.some((cell) => cell.money)) return null;
   const match = ACCOUNT_NUMBER.exec(line.text);
   if (!match?.[1]) return null;
-  return { last4: match[1].slice(-4), kind: accountKind(line.text) ?? titleKind };
+  return { last4: match[1].replace(/\D/g, '').slice(-4), kind: accountKind(line.text) ?? titleKind };
 }
 
 export function accountKind(text: string): StatementAccount['kind'] {

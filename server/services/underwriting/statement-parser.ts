@@ -334,7 +334,17 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
     }
     const columnHeading = detectHeading(line);
     if (columnHeading) {
-      dayDate = null;
+      // The headings repeated atop the next page while a day's rows run over the break: the rows that follow, with
+      // no day heading of their own, are still that day's.
+      const repeated =
+        dayDate !== null &&
+        heading !== null &&
+        listingLine >= 0 &&
+        (lines[listingLine]?.page ?? line.page) < line.page &&
+        amountBefore <= listingLine &&
+        headingWords(heading) === headingWords(columnHeading);
+      if (repeated) listingLine = index;
+      else dayDate = null;
       // The heading's upper line, printed with fewer cells, was taken for the wrapped words of the row above it.
       const before = lines[index - 1];
       const upper = wrapped?.index === index - 1 && before && headingPart(before, columnHeading) ? before : null;
@@ -466,4 +476,9 @@ function followsBalance(previous: Row, row: Row): boolean {
   if (previous.money.length < 2 || row.money.length < 2 || !before || !after || !amount) return true;
   const change = signedCents(after.money) - signedCents(before.money);
   return Math.abs(Math.abs(change) - Math.abs(signedCents(amount.money))) <= 1;
+}
+
+/** A heading's words left to right, to tell a heading repeated on the next page. */
+function headingWords(heading: Heading): string {
+  return heading.cells.map((cell) => cell.text.trim().toLowerCase()).join(' ');
 }

@@ -149,6 +149,28 @@ function leadingCheck(cells: Cell[]): { reference: string; date: RowDate; rest: 
   return lead ? { reference, ...lead } : null;
 }
 
+/**
+ * Checks paid printed number, amount, then date, several to a line ("5166  7,860.00  5/4    5168  4,056.47  5/26"):
+ * one part per check when the whole line is such groups, a gap mark perhaps in a cell of its own after the number.
+ */
+function checkAmountDateParts(cells: Cell[]): RowPart[] | null {
+  const parts: RowPart[] = [];
+  let index = 0;
+  while (index < cells.length) {
+    const reference = cells[index] ? checkNumber(cells[index]?.text ?? '') : null;
+    if (!reference) return null;
+    index += cells[index + 1] && /^[*^]$/.test(cells[index + 1]?.text ?? '') ? 2 : 1;
+    const amount = cells[index];
+    const dated = cells[index + 1];
+    if (!amount?.money || !dated || dated.money) return null;
+    const date = parseRowDate(dated.text);
+    if (!date) return null;
+    parts.push({ date, reference, cells: [amount] });
+    index += 2;
+  }
+  return parts.length > 0 ? parts : null;
+}
+
 /** The row a line prints with its date in cell `index` (a second date beside it is no part of the row either). */
 function datedAt(line: Line, index: number): RowPart | null {
   const cells = line.cells;
@@ -219,6 +241,8 @@ export function innerDateCells(lines: Line[], least: number): Map<Line, number> 
  * cell of a date column found after other cells (innerDateCells).
  */
 export function datedParts(line: Line, dateAnywhere = false, dateCell?: number): RowPart[] {
+  const checks = checkAmountDateParts(line.cells);
+  if (checks) return checks;
   const inner = dateCell === undefined ? null : datedAt(line, dateCell);
   if (inner) return [inner];
   if (dateAnywhere && !readLeadingDate(line.cells)) return laterDatePart(line);
