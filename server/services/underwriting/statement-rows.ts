@@ -2,7 +2,7 @@
 // draft a statement period collects while its lines are read.
 import { parseRowDate, weekdayIndexOf, type RowDate } from './dates';
 import { AMOUNT_MARKER, parseMoney, type ParsedMoney } from './money';
-import type { Cell, Line } from './text-layout';
+import { alignedEdges, type Cell, type Line } from './text-layout';
 import type { Direction, DirectionSource, StatementAccount } from './types';
 import {
   CHECK_NUMBER,
@@ -137,6 +137,11 @@ export function checkNumber(text: string): string | null {
   return CHECK_NUMBER.test(text) ? text.replace(/\D/g, '') : null;
 }
 
+/** The cell after a check number at `index`, past its gap mark when printed in a cell of its own ("2136", "*"). */
+function afterCheckNumber(cells: Cell[], index: number): number {
+  return /^[*^]$/.test(cells[index + 1]?.text ?? '') ? index + 2 : index + 1;
+}
+
 /**
  * A check number printed before the date ("1042  08/03  125.00"), its gap mark perhaps in a cell of its own: the
  * number, the date, and the cells after the date.
@@ -144,8 +149,7 @@ export function checkNumber(text: string): string | null {
 function leadingCheck(cells: Cell[]): { reference: string; date: RowDate; rest: Cell[] } | null {
   const reference = cells[0] ? checkNumber(cells[0].text) : null;
   if (!reference) return null;
-  const skip = cells[1] && /^[*^]$/.test(cells[1].text) ? 2 : 1;
-  const lead = readLeadingDate(cells.slice(skip));
+  const lead = readLeadingDate(cells.slice(afterCheckNumber(cells, 0)));
   return lead ? { reference, ...lead } : null;
 }
 
@@ -159,7 +163,7 @@ function checkAmountDateParts(cells: Cell[]): RowPart[] | null {
   while (index < cells.length) {
     const reference = cells[index] ? checkNumber(cells[index]?.text ?? '') : null;
     if (!reference) return null;
-    index += cells[index + 1] && /^[*^]$/.test(cells[index + 1]?.text ?? '') ? 2 : 1;
+    index = afterCheckNumber(cells, index);
     const amount = cells[index];
     const dated = cells[index + 1];
     if (!amount?.money || !dated || dated.money) return null;
@@ -219,20 +223,16 @@ export function innerDateCells(lines: Line[], least: number): Map<Line, number> 
     );
     if (words) found.push({ line, index, x0: Math.round(cell.x0), x1: Math.round(cell.x1) });
   }
-  const starts = new Map<number, number>();
-  const ends = new Map<number, number>();
-  for (const item of found) {
-    starts.set(item.x0, (starts.get(item.x0) ?? 0) + 1);
-    ends.set(item.x1, (ends.get(item.x1) ?? 0) + 1);
-  }
-  const near = (counts: Map<number, number>, x: number) => {
-    let count = 0;
-    for (let at = x - 3; at <= x + 3; at += 1) count += counts.get(at) ?? 0;
-    return count;
-  };
+  const starts = alignedEdges(
+    found.map((item) => item.x0),
+    3,
+  );
+  const ends = alignedEdges(
+    found.map((item) => item.x1),
+    3,
+  );
   const cells = new Map<Line, number>();
-  for (const item of found)
-    if (near(starts, item.x0) >= least || near(ends, item.x1) >= least) cells.set(item.line, item.index);
+  for (const item of found) if (starts(item.x0) >= least || ends(item.x1) >= least) cells.set(item.line, item.index);
   return cells;
 }
 

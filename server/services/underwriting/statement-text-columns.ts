@@ -5,6 +5,7 @@
 // a type column.
 import type { Row, TextPiece } from './statement-rows';
 import { DESCRIPTION_HEADING } from './statement-words';
+import { alignedEdges } from './text-layout';
 
 /** Where a text column starts; `side`: a column beside the description, printing few different texts. */
 export type TextColumn = { x0: number; side: boolean };
@@ -20,19 +21,12 @@ export function textColumns(rows: Row[]): TextColumn[] {
   const placed = rows.filter((row) => row.pieces && row.pieces.length > 0);
   if (placed.length < 3) return [];
   // Rows whose text starts at each whole point.
-  const starts = new Map<number, number>();
-  for (const row of placed) {
-    for (const x of new Set((row.pieces ?? []).map((piece) => Math.round(piece.x0))))
-      starts.set(x, (starts.get(x) ?? 0) + 1);
-  }
-  const near = (x: number) => {
-    let count = 0;
-    for (let at = x - ALIGN; at <= x + ALIGN; at += 1) count += starts.get(at) ?? 0;
-    return count;
-  };
+  const lefts = placed.map((row) => [...new Set((row.pieces ?? []).map((piece) => Math.round(piece.x0)))]);
+  const near = alignedEdges(lefts.flat(), ALIGN);
+  const starts = new Set(lefts.flat());
   const least = Math.max(3, placed.length * 0.2);
   const peaks: number[] = [];
-  for (const x of [...starts.keys()].sort((a, b) => near(b) - near(a) || a - b)) {
+  for (const x of [...starts].sort((a, b) => near(b) - near(a) || a - b)) {
     if (near(x) < least) break;
     if (peaks.every((peak) => Math.abs(peak - x) > ALIGN * 2)) peaks.push(x);
   }

@@ -13,6 +13,20 @@ export type Line = { page: number; y: number; fontSize: number; cells: Cell[]; t
  */
 export const MAX_LINE_CHARS = 400;
 
+/**
+ * Edges that line up: `count(x)` is how many of `edges` (whole points) lie within `reach` points of x. Used to find
+ * a column from where its cells start or end, row after row, without a heading.
+ */
+export function alignedEdges(edges: number[], reach: number): (x: number) => number {
+  const counts = new Map<number, number>();
+  for (const edge of edges) counts.set(Math.round(edge), (counts.get(Math.round(edge)) ?? 0) + 1);
+  return (x) => {
+    let count = 0;
+    for (let at = Math.round(x) - reach; at <= Math.round(x) + reach; at += 1) count += counts.get(at) ?? 0;
+    return count;
+  };
+}
+
 /** Lines of every page in reading order (top to bottom, page by page). */
 export function buildLines(pages: PageText[]): Line[] {
   return pages.flatMap((page, index) => buildPageLines(page, page.pageNumber ?? index + 1));
