@@ -20,6 +20,34 @@ function nameWords(counterparty: string): string[] {
   return counterparty.split(' ').filter((word) => word.length >= 3 && !GENERIC_NAME_WORDS.has(word));
 }
 
+/** Characters two names must share, up to where one was cut short, to be one payee. */
+const SAME_NAME_CHARS = 8;
+
+/**
+ * Banks print a payee's name in a field of fixed width, so the same funder reads "PINECREST CAP" in its debits and
+ * "PINECREST CAPITAL PARTNERS LLC" in its deposit. From the funder's first distinctive word, found whole in the other
+ * name, the two run word for word until one ends or a word of one is the start of the other's (where it was cut);
+ * that shared run must be long enough to name someone.
+ */
+function sameNameCut(funder: string[], other: string[]): boolean {
+  const anchor = funder.findIndex((word) => word.length >= 4 && !GENERIC_NAME_WORDS.has(word));
+  if (anchor < 0) return false;
+  const start = other.indexOf(funder[anchor] ?? '');
+  if (start < 0) return false;
+  let shared = 0;
+  for (let offset = 0; ; offset += 1) {
+    const [mine, theirs] = [funder[anchor + offset], other[start + offset]];
+    if (mine === undefined || theirs === undefined) break;
+    if (mine !== theirs) {
+      const cut = mine.startsWith(theirs) || theirs.startsWith(mine);
+      if (cut) shared += Math.min(mine.length, theirs.length);
+      return cut && shared >= SAME_NAME_CHARS;
+    }
+    shared += mine.length;
+  }
+  return shared >= SAME_NAME_CHARS;
+}
+
 // ACH entries name the receiving account's holder in a keyed field ("INDN:", "IND NAME:"): the applicant's own name.
 const HOLDER_FIELD =
   /\b(?:INDN|IND NAME)\s*[:#]\s*([A-Z][A-Z&.,' ]{2,60}?)(?=\s+(?:CO ID|ORIG ID|IND ID|ID|TRN|REF|CCD|PPD|WEB|SEC|DES)\b|\s*$)/;
@@ -48,7 +76,9 @@ export function creditClassifier(
   positions: FinancingPosition[],
   holders: HolderName[],
 ): (transaction: Pick<ParsedTransaction, 'description' | 'entryType'>) => CreditCategory {
-  const funders = positions.map((position) => nameWords(position.counterparty)).filter((words) => words.length > 0);
+  const funders = positions
+    .map((position) => ({ distinct: nameWords(position.counterparty), all: position.counterparty.split(' ') }))
+    .filter((funder) => funder.distinct.length > 0);
   // A funder's proceeds come as a lump; a payee credited again and again (a card processor that also lends) pays
   // out sales.
   const creditsFrom = new Map<string, number>();
@@ -63,10 +93,11 @@ export function creditClassifier(
     if (category !== 'revenue') return category;
     if (namesHolder(description, 'credit', holders)) return 'own-transfer';
     const counterparty = counterpartyOf(description);
-    const words = new Set(counterparty.split(' '));
+    const all = counterparty.split(' ');
+    const words = new Set(all);
     if (
       (creditsFrom.get(counterparty) ?? 0) < REGULAR_CREDITS &&
-      funders.some((funder) => funder.every((word) => words.has(word)))
+      funders.some((funder) => funder.distinct.every((word) => words.has(word)) || sameNameCut(funder.all, all))
     )
       return 'loan-proceeds';
     return category;

@@ -24,6 +24,19 @@ describe('credits that are not sales', () => {
     expect(insights.months[0]?.excludedLoanProceedsCents).toBe(40_000_00);
   });
 
+  it('knows the funder when the bank cuts its name short in the debits or in the deposit', () => {
+    const proceedsOf = (debit: string, deposit: string) => {
+      const payments: Row[] = businessDays(9, 31).map((date) => [date, `${debit} ${date.slice(-2)}77`, -250]);
+      const insights = insightsOf(segment([...sales, ['2026-03-06', deposit, 40_000], ...payments]));
+      return [insights.months[0]?.excludedLoanProceedsCents, insights.months[0]?.trueRevenueCents];
+    };
+    expect(proceedsOf('ACH DEBIT PINECREST CAP', 'PINECREST CAPITAL PARTNERS LLC')).toEqual([40_000_00, salesCents]);
+    expect(proceedsOf('ACH DEBIT MARIGOLD RECEIVABLES GRP', 'MARIGOLD RECEIV')).toEqual([40_000_00, salesCents]);
+    // A payee that merely shares a short start with the funder is someone else: its deposit stays a sale.
+    expect(proceedsOf('ACH DEBIT PINECREST CAP', 'PINE STREET MARKET')).toEqual([0, salesCents + 40_000_00]);
+    expect(proceedsOf('ACH DEBIT MARIGOLD RECEIVABLES GRP', 'MARIGOLDEN BAKERY')).toEqual([0, salesCents + 40_000_00]);
+  });
+
   it('keeps the sales payouts of a card processor that also lends to the business as revenue', () => {
     const payments: Row[] = businessDays(2, 31).map((date) => [date, 'SQUARE CAPITAL PMT', -120]);
     const insights = insightsOf(segment([...sales, ...payments]));
