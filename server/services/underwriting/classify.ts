@@ -81,6 +81,15 @@ const NOT_FINANCING_CHANNEL =
   /\b(transfer|xfer|sweep|pos|(debit|check) ?card|card purchase|purchase card|zelle|venmo|cash ?app|atm|bill ?pay(ment)?)\b/i;
 const FUNDER_WORDS = /\b(funding|funder|advance|mca|merchant cash|receivables?|lending)\b/i;
 
+// Words funders' own names carry: with FUNDER_WORDS they tell a funder's weekly collection from a supplier's.
+const FUNDER_NAME_WORDS =
+  /\b(capital|cap|fund|funds|financ(e|ial|ing)|fin|lend(er|ers)?|loans?|credit|adv|factor(s|ing)?|business cash)\b/i;
+
+/** The payee's words name financing, in a funder's own words or the words funders' names carry ("CAPITAL"). */
+export function looksLikeFunder(description: string): boolean {
+  return namesFunder(description) || (FUNDER_NAME_WORDS.test(description) && !NOT_FINANCING_PAYEE.test(description));
+}
+
 /** The payee's own words name a funder ("MERCHANT FUNDING", "CAPITAL ADVANCE") and no ordinary payment. */
 export function namesFunder(description: string): boolean {
   return FUNDER_WORDS.test(description) && !NOT_FINANCING_PAYEE.test(description);

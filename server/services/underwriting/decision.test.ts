@@ -168,6 +168,28 @@ describe('decision boundaries', () => {
       },
       expected: 'declined',
     },
+    {
+      name: 'refers, not declines, when one of three weekly payees is not known as a funder',
+      insights: {
+        financingPositions: [
+          position('ALPHA FUNDING'),
+          position('BETA CAPITAL'),
+          { ...position('CINTAS'), frequency: 'weekly', knownFunder: false },
+        ],
+      },
+      expected: 'review',
+    },
+    {
+      name: 'recommends decline when stacking three positions known as funders',
+      insights: {
+        financingPositions: [
+          position('ALPHA FUNDING'),
+          position('BETA CAPITAL'),
+          { ...position('GAMMA ADVANCE'), knownFunder: true },
+        ],
+      },
+      expected: 'declined',
+    },
     { name: 'approves credit band 550', stated: { estimatedCreditScore: 550 }, expected: 'approved' },
     { name: 'recommends decline below credit band 550', stated: { estimatedCreditScore: 500 }, expected: 'declined' },
     { name: 'refers a business of six months', stated: { businessStartDate: '2023-09-30' }, expected: 'review' },

@@ -254,15 +254,23 @@ export function decide(input: {
       reviewReasons.push('frequent negative balances');
     const active = insights.financingPositions.filter((position) => position.isActive);
     for (const position of active) {
+      const known = position.knownFunder !== false;
       flag(
         'existing-financing',
         'warning',
-        `Existing financing: ${position.frequency} debits of ${formatCents(position.amountCents)} to ${position.counterparty} ` +
+        `${known ? 'Existing financing' : 'Possible financing (the payee is not known as a funder)'}: ` +
+          `${position.frequency} debits of ${formatCents(position.amountCents)} to ${position.counterparty} ` +
           `(${position.occurrences} since ${position.firstDate}, about ${formatWholeDollars(position.monthlyBurdenCents)} a month).`,
       );
     }
-    if (active.length >= DECLINE_POSITIONS)
-      declineReasons.push(`${active.length} existing financing positions (stacking)`);
+    // Stacking declines only on payees known as funders: a weekly same-amount supplier must not decline a business;
+    // a person looks at the payees instead (docs/product.md 4.3). Every position still weighs on affordability.
+    const known = active.filter((position) => position.knownFunder !== false).length;
+    if (known >= DECLINE_POSITIONS) declineReasons.push(`${known} existing financing positions (stacking)`);
+    else if (active.length >= DECLINE_POSITIONS)
+      reviewReasons.push(
+        `${active.length} existing financing positions, ${active.length - known} of them to payees not known as funders`,
+      );
     else if (active.length >= REVIEW_POSITIONS) reviewReasons.push(`${active.length} existing financing positions`);
     if (insights.trend === 'Declining')
       flag('declining-revenue', 'warning', `Revenue is declining (${insights.trendPctPerMonth}% a month).`);

@@ -66,6 +66,12 @@ export function holderNames(transactions: ParsedTransaction[]): string[] {
   return [...names];
 }
 
+export type CreditClassifier = {
+  classify: (transaction: Pick<ParsedTransaction, 'description' | 'entryType'>) => CreditCategory;
+  /** The positions whose payee paid the business a lump: the funder's proceeds, whatever the deposit's words. */
+  paidProceeds: ReadonlySet<FinancingPosition>;
+};
+
 /**
  * Classifies each credit with what the statements show besides its own words: the payees of financing positions
  * (a credit from one of them is that funder's proceeds) and the account holder's own names (a credit from the
@@ -75,9 +81,13 @@ export function creditClassifier(
   transactions: ParsedTransaction[],
   positions: FinancingPosition[],
   holders: HolderName[],
-): (transaction: Pick<ParsedTransaction, 'description' | 'entryType'>) => CreditCategory {
+): CreditClassifier {
   const funders = positions
-    .map((position) => ({ distinct: nameWords(position.counterparty), all: position.counterparty.split(' ') }))
+    .map((position) => ({
+      position,
+      distinct: nameWords(position.counterparty),
+      all: position.counterparty.split(' '),
+    }))
     .filter((funder) => funder.distinct.length > 0);
   // A funder's proceeds come as a lump; a payee credited again and again (a card processor that also lends) pays
   // out sales.
@@ -87,19 +97,24 @@ export function creditClassifier(
     const from = counterpartyOf(transaction.description);
     creditsFrom.set(from, (creditsFrom.get(from) ?? 0) + 1);
   }
-  return (transaction) => {
-    const { description } = transaction;
-    const category = classifyCredit(entryText(transaction));
-    if (category !== 'revenue') return category;
-    if (namesHolder(description, 'credit', holders)) return 'own-transfer';
-    const counterparty = counterpartyOf(description);
+  /** The funder that sent a lump from this payee, unless it credits the business again and again. */
+  const funderOf = (counterparty: string) => {
+    if ((creditsFrom.get(counterparty) ?? 0) >= REGULAR_CREDITS) return undefined;
     const all = counterparty.split(' ');
     const words = new Set(all);
-    if (
-      (creditsFrom.get(counterparty) ?? 0) < REGULAR_CREDITS &&
-      funders.some((funder) => funder.distinct.every((word) => words.has(word)) || sameNameCut(funder.all, all))
-    )
-      return 'loan-proceeds';
-    return category;
+    return funders.find((funder) => funder.distinct.every((word) => words.has(word)) || sameNameCut(funder.all, all))
+      ?.position;
   };
+  const paidProceeds = new Set<FinancingPosition>();
+  const classify: CreditClassifier['classify'] = (transaction) => {
+    const { description } = transaction;
+    const category = classifyCredit(entryText(transaction));
+    if (category === 'own-transfer' || category === 'refund') return category;
+    if (category === 'revenue' && namesHolder(description, 'credit', holders)) return 'own-transfer';
+    const funder = funderOf(counterpartyOf(description));
+    if (funder) paidProceeds.add(funder);
+    return funder ? 'loan-proceeds' : category;
+  };
+  for (const transaction of transactions) if (transaction.direction === 'credit') classify(transaction);
+  return { classify, paidProceeds };
 }

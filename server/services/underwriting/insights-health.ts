@@ -1,6 +1,14 @@
 // Financing positions (a funder debited daily or weekly at one amount) and the account health score with its
 // deductions.
-import { canBeFinancing, classifyDebit, counterpartyOf, entryText, namesAPayee, namesFunder } from './classify';
+import {
+  canBeFinancing,
+  classifyDebit,
+  counterpartyOf,
+  entryText,
+  looksLikeFunder,
+  namesAPayee,
+  namesFunder,
+} from './classify';
 import { fromDayNumber, toDayNumber } from './dates';
 import { formatCents } from './money';
 import {
@@ -45,7 +53,7 @@ const RECENT_DEBITS = 10;
 const STEP_CANDIDATES = 6;
 const STEP_WINDOW = 3;
 
-type Debit = { day: number; amountCents: number; funder: boolean };
+type Debit = { day: number; amountCents: number; funder: boolean; funderLike: boolean };
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -173,6 +181,7 @@ export function findFinancingPositions(
       day: toDayNumber(transaction.date),
       amountCents: transaction.amountCents,
       funder: namesFunder(words),
+      funderLike: looksLikeFunder(words),
     });
     byPayee.set(counterparty, debits);
   }
@@ -200,6 +209,8 @@ export function findFinancingPositions(
         firstDate: fromDayNumber(days[0] ?? 0),
         lastDate: fromDayNumber(last),
         isActive: lastDayNumber - last <= POSITION_ACTIVE_WITHIN_DAYS,
+        // Known by its words or its daily rhythm here; a deposit of its proceeds is seen with the credits (insights.ts).
+        knownFunder: frequency === 'daily' || series.some((debit) => debit.funderLike),
         weeklyBurdenCents,
         monthlyBurdenCents: Math.round((weeklyBurdenCents * WEEKS_PER_YEAR) / 12),
       });

@@ -136,3 +136,31 @@ describe('ordinary repeated payments of a business', () => {
     expect(positionsOf(rows)).toEqual([]);
   });
 });
+
+describe('how sure a position is a funder', () => {
+  const weeks = weekly('2026-01-02', '2026-03-27');
+  const known = (rows: Row[]) =>
+    threeMonths(rows).financingPositions.map(({ counterparty, knownFunder }) => ({ counterparty, knownFunder }));
+
+  it('knows a funder by its words, by collecting every business day, or by the proceeds it paid', () => {
+    const days = businessDaysBetween('2026-01-02', '2026-03-31', HOLIDAYS);
+    expect(known(weeks.map((date) => [date, 'ACH DEBIT PINECREST CAP 0412', -1_250]))).toEqual([
+      { counterparty: 'PINECREST CAP', knownFunder: true },
+    ]);
+    expect(known(days.map((date) => [date, 'ACH DEBIT OSPREY HOLDINGS 0412', -300]))).toEqual([
+      { counterparty: 'OSPREY HOLDINGS', knownFunder: true },
+    ]);
+    expect(
+      known([
+        ['2026-01-02', 'OSPREY HOLDINGS WIRE CREDIT', 40_000],
+        ...weeks.slice(1).map((date): Row => [date, 'ACH DEBIT OSPREY HOLDINGS 0412', -1_250]),
+      ]),
+    ).toEqual([{ counterparty: 'OSPREY HOLDINGS', knownFunder: true }]);
+  });
+
+  it('keeps a weekly same-amount debit to a payee no word, rhythm or deposit shows to be a funder as unsure', () => {
+    expect(known(weeks.map((date) => [date, 'CINTAS CORP 0412 PPD', -86.4]))).toEqual([
+      { counterparty: 'CINTAS', knownFunder: false },
+    ]);
+  });
+});

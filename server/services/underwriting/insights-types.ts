@@ -35,6 +35,12 @@ export type FinancingPosition = {
   lastDate: string;
   /** Still being paid at the end of the statements. */
   isActive: boolean;
+  /**
+   * The payee is known to be a funder: its words name financing ("CAPITAL", "FUNDING"), it collects every business
+   * day, or it paid the business a deposit that was its proceeds. A weekly same-amount debit to anyone else (a
+   * uniform service, a franchise fee) may be a supplier. Absent on older runs, which counted every position as known.
+   */
+  knownFunder?: boolean;
   weeklyBurdenCents: number;
   monthlyBurdenCents: number;
 };

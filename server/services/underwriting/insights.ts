@@ -161,8 +161,11 @@ export function computeInsights(
     ...statements.flatMap(({ statement }) => statement.holderNames ?? []),
     ...holderNames(transactions),
   ]);
-  const financingPositions = findFinancingPositions(transactions, lastDayNumber, holders);
-  const classify = creditClassifier(transactions, financingPositions, holders);
+  const found = findFinancingPositions(transactions, lastDayNumber, holders);
+  const { classify, paidProceeds } = creditClassifier(transactions, found, holders);
+  const financingPositions = found.map((position) =>
+    paidProceeds.has(position) ? { ...position, knownFunder: true } : position,
+  );
   const category = (transaction: ParsedTransaction): CreditCategory =>
     ownAccount.has(transaction) ? 'own-transfer' : classify(transaction);
   const returnedRevenue = returnedRevenueDeposits(transactions, category);

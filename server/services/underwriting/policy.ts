@@ -215,7 +215,7 @@ export const DECLINE_NEGATIVE_DAYS_PER_MONTH = 12;
 export const REVIEW_NSF_PER_MONTH = 2;
 /** More than three negative-balance days a month, likewise: the weekly debit would bounce some weeks. */
 export const REVIEW_NEGATIVE_DAYS_PER_MONTH = 3;
-/** Three or more active positions is stacking: the policy declines. */
+/** Three or more active positions known as funders is stacking: the policy declines (docs/product.md 4.3). */
 export const DECLINE_POSITIONS = 3;
 /** Two active positions: a person decides whether a third payment fits. */
 export const REVIEW_POSITIONS = 2;

@@ -204,6 +204,7 @@ export function UnderwritingAnalysis({ detail }: { detail: ApplicationDetail }) 
             {view.financingPositions.map((position) => (
               <List.Item key={position.counterparty}>
                 {position.counterparty}: {formatUsdCents(position.amount)} {position.frequency ?? ''}
+                {position.unsure ? ' (possible: the payee is not known as a funder)' : ''}
               </List.Item>
             ))}
           </List.Root>

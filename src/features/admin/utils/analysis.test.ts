@@ -83,7 +83,10 @@ describe('parseAnalysis', () => {
       ocr: {
         updatedAt: '2026-02-01T10:00:00.000Z',
         engineAnswer: { decision: 'review', amountCents: 2_500_000, averageMonthlyTrueRevenueCents: 3_000_000 },
-        financingPositions: [{ counterparty: 'QUICKFUND', amountCents: 25_000, frequency: 'daily' }],
+        financingPositions: [
+          { counterparty: 'QUICKFUND', amountCents: 25_000, frequency: 'daily', knownFunder: true },
+          { counterparty: 'CINTAS', amountCents: 8_640, frequency: 'weekly', knownFunder: false },
+        ],
       },
     };
     const view = parseAnalysis(raw);
@@ -101,7 +104,10 @@ describe('parseAnalysis', () => {
       amount: 25_000,
       averageMonthlyTrueRevenue: 30_000,
     });
-    expect(view.financingPositions).toEqual([{ counterparty: 'QUICKFUND', amount: 250, frequency: 'daily' }]);
+    expect(view.financingPositions).toEqual([
+      { counterparty: 'QUICKFUND', amount: 250, frequency: 'daily', unsure: false },
+      { counterparty: 'CINTAS', amount: 86.4, frequency: 'weekly', unsure: true },
+    ]);
   });
 
   it('stops asking for a refresh once no statement waits for OCR', () => {

@@ -49,7 +49,13 @@ export type AnalysisOcrSummary = {
   amount: number | null;
   averageMonthlyTrueRevenue: number | null;
 };
-export type AnalysisPosition = { counterparty: string; amount: number | null; frequency: string | null };
+export type AnalysisPosition = {
+  counterparty: string;
+  amount: number | null;
+  frequency: string | null;
+  /** A weekly same-amount payee the engine does not know as a funder: staff decide whether it is financing. */
+  unsure: boolean;
+};
 
 export type AnalysisView = {
   months: AnalysisMonth[];
@@ -184,7 +190,14 @@ export function parseAnalysis(raw: unknown): AnalysisView {
     const position = record(item);
     const counterparty = text(position.counterparty);
     if (!counterparty) return [];
-    return [{ counterparty, amount: dollars(position.amountCents), frequency: text(position.frequency) }];
+    return [
+      {
+        counterparty,
+        amount: dollars(position.amountCents),
+        frequency: text(position.frequency),
+        unsure: position.knownFunder === false,
+      },
+    ];
   });
   return {
     months,
