@@ -12,6 +12,7 @@ export const STATED_COLUMNS = {
   businessStartDate: applications.businessStartDate,
   businessType: applications.businessType,
   businessName: applications.businessName,
+  ownerName: applications.ownerName,
 };
 
 export type StatedRow = {
@@ -22,6 +23,7 @@ export type StatedRow = {
   businessStartDate: string;
   businessType: string;
   businessName: string;
+  ownerName: string;
 };
 
 export function statedAnswersOf(row: StatedRow): StatedAnswers {
@@ -33,5 +35,6 @@ export function statedAnswersOf(row: StatedRow): StatedAnswers {
     businessStartDate: row.businessStartDate,
     businessType: row.businessType,
     businessName: row.businessName,
+    ownerName: row.ownerName,
   };
 }

@@ -111,3 +111,23 @@ describe('credits from the account holder itself', () => {
     expect(insights.financingPositions).toEqual([]);
   });
 });
+
+describe('credits from the owner', () => {
+  const owner = { businessName: 'Main Street Bakery LLC', ownerName: 'Maria L. Garcia' };
+  it.each<[string, string]>([
+    ['by Zelle', 'ZELLE FROM MARIA GARCIA CONF 00921320'],
+    ['with the middle initial', 'ZELLE FROM MARIA L GARCIA'],
+    ['as an online transfer', 'ONLINE TRANSFER FROM MARIA GARCIA CHK 4471'],
+    ['as a wire', 'WIRE TRANSFER CREDIT ORG MARIA GARCIA FED REF 24124148'],
+  ])('counts money the owner put in %s as a transfer, not a sale', (_, description) => {
+    expect(creditOf(owner, description)).toEqual(OWN);
+  });
+
+  it.each<[string, string]>([
+    ['a customer who shares the first name', 'ZELLE FROM MARIA LOPEZ CONF 00921320'],
+    ['a business named after someone of the same name', 'ZELLE FROM MARIA GARCIA CATERING'],
+    ['a customer who shares the surname', 'ZELLE FROM JOSE GARCIA'],
+  ])('keeps %s as a sale', (_, description) => {
+    expect(creditOf(owner, description)).toEqual(SALE);
+  });
+});

@@ -41,7 +41,7 @@ export function segment(rows: Row[], options: SegmentOptions = {}): ParsedSegmen
 }
 
 /** The account holder's names the reader found in a statement's header, and the business's name from the form. */
-export type Holder = { holderNames?: string[]; businessName?: string };
+export type Holder = { holderNames?: string[]; businessName?: string; ownerName?: string };
 
 export function insightsWith(holder: Holder, ...segments: ParsedSegment[]) {
   const statement: ParsedStatement = {
@@ -51,7 +51,10 @@ export function insightsWith(holder: Holder, ...segments: ParsedSegment[]) {
     warnings: [],
     holderNames: holder.holderNames ?? [],
   };
-  const insights = computeInsights([{ documentId: 'doc-1', statement }], { businessName: holder.businessName });
+  const insights = computeInsights([{ documentId: 'doc-1', statement }], {
+    businessName: holder.businessName,
+    ownerName: holder.ownerName,
+  });
   if (!insights) throw new Error('no insights');
   return insights;
 }

@@ -123,13 +123,21 @@ function dailyBalances(segment: ParsedSegment): Map<number, number> | null {
   return balances;
 }
 
+/** The owner's name as banks print it on a transfer: as written, and without middle initials ("MARIA GARCIA"). */
+function ownerNames(name: string | undefined): string[] {
+  if (!name) return [];
+  const initials = name.replace(/\b\p{L}\b\.?/gu, ' ');
+  return [name, initials];
+}
+
 /**
  * The facts the decision rests on. `stated.businessName` is the legal name on the application: with the names the
- * statements print for their holder, it tells the business's own transfers from sales.
+ * statements print for their holder, it tells the business's own transfers from sales. `stated.ownerName` is the
+ * owner's: money the owner puts in is no sale either.
  */
 export function computeInsights(
   statements: StatementForInsights[],
-  stated: { businessName?: string } = {},
+  stated: { businessName?: string; ownerName?: string } = {},
 ): StatementInsights | null {
   const { segments, duplicates, overlaps } = dedupeSegments(statements);
   if (segments.length === 0) return null;
@@ -158,6 +166,7 @@ export function computeInsights(
   const ownAccount = savingsCredits(segments);
   const holders = holderNamesOf([
     stated.businessName,
+    ...ownerNames(stated.ownerName),
     ...statements.flatMap(({ statement }) => statement.holderNames ?? []),
     ...holderNames(transactions),
   ]);

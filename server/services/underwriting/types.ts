@@ -10,6 +10,8 @@ export type StatedAnswers = {
   businessType: string;
   /** The business's legal name: its own transfers name it (the form asks for no DBA). */
   businessName?: string;
+  /** The owner's name: money the owner puts in is not a sale. */
+  ownerName?: string;
 };
 
 /** One positioned piece of text from a PDF page, in PDF user space (origin bottom-left, y grows upwards). */
