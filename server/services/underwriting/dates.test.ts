@@ -98,6 +98,15 @@ describe('dates in text', () => {
     expect(findDateRange('Statement period 01-May-26 to 31-May-26')).toEqual(MAY);
     expect(findDateRange('Statement period 20260501 - 20260531')).toEqual(MAY);
     expect(findDateRange('Period: 20260501 through 20260531')).toEqual(MAY);
+    // Two dates joined by a dash without spaces, in a page header's one text run.
+    expect(findDateRange('Statement Period 05/01/26-05/31/26')).toEqual(MAY);
+    expect(findDateRange('Statement Period 05/01/2026-05/31/2026   Page 1 of 6')).toEqual(MAY);
+    expect(findDateRange('Statement Period 05/01/26\u201305/31/26')).toEqual(MAY);
+  });
+
+  it('does not read a dashed run of numbers as a period', () => {
+    expect(findDateRange('REF 05/01/26-4471')).toBeNull();
+    expect(findDateRange('PHONE 05/31/26-05/01/26')).toBeNull();
   });
 
   it('reads eight digits in a period only beside another eight-digit date, and only as a plausible range', () => {

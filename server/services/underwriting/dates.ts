@@ -382,8 +382,13 @@ function compact(text: string, mention: DateMention): boolean {
 // What may stand between the two dates of a period: "-", "to", "through", "thru", "until", ", ending".
 const RANGE_JOINER = /^\s*(?:-|\u2013|\u2014|to|through|thru|until|till|and|,?\s*ending|,?\s*end(?:ing)? date:?)\s*$/i;
 
+// Two numeric dates joined by a dash with no space ("05/01/26-05/31/26"): a date's own pattern refuses a dash
+// against its digits (a reference runs on so), so the dash is spaced out first; the offsets stay comparable.
+const DASHED_DATES = /(\d{1,2}\/\d{1,2}\/(?:\d{4}|\d{2}))[-\u2013](?=\d{1,2}\/\d{1,2}\/(?:\d{4}|\d{2})(?!\d))/g;
+
 /** A statement period written in a line ("08/01/26 thru 08/31/26", "Aug 1 - Aug 31, 2026", ...), or null. */
-export function findDateRange(text: string): { start: string; end: string } | null {
+export function findDateRange(line: string): { start: string; end: string } | null {
+  const text = line.replace(DASHED_DATES, '$1 - ');
   const mentions = mentionsOf(text, [...MENTION_PATTERNS, COMPACT_MENTION]);
   for (let index = 0; index + 1 < mentions.length; index += 1) {
     const first = mentions[index];
