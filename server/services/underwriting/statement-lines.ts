@@ -149,16 +149,21 @@ const NOT_THE_PERIOD = /\b(year|ytd|total|interest|average)\b/i;
 /** One end of a statement period printed as a labelled field ("Statement Begin Date 08/01/2026"). */
 export type PeriodField = { role: 'start' | 'end'; iso: string };
 /** A field's label printed above its date (the columns of a header box). */
-export type FieldLabel = { role: 'start' | 'end' | 'days'; x0: number; x1: number };
+export type FieldLabel = { role: 'start' | 'end' | 'previous' | 'days'; x0: number; x1: number };
 
 const START_FIELD = /\b(?:begin(?:ning)?|start(?:ing)?|opening|from|period)(?: date)?\s*:?$/i;
 const END_FIELD = /\b(?:end(?:ing)?|closing|through|thru|to|statement)(?: date)?\s*:?$/i;
 /** A header grid's label over the cycle's length ("DAYS IN PERIOD", "Days in cycle"). */
 const DAYS_FIELD = /^(?:number of )?days(?: in)?(?: (?:this|the))?(?: (?:statement )?(?:period|cycle))?\s*:?$/i;
 
-function fieldRole(label: string): 'start' | 'end' | null {
+/** The previous statement's date ("Previous Statement Date", "Last statement"): this period starts the day after. */
+const PREVIOUS_FIELD =
+  /\b(?:previous|prior|last)\s+(?:statement|closing|cycle)(?:\s+(?:closing|ending|end))?(?: date)?\s*:?$/i;
+
+function fieldRole(label: string): 'start' | 'end' | 'previous' | null {
   // The label's last words decide; a label is short, so a long text is cut before matching.
   const text = label.trim().slice(-40);
+  if (PREVIOUS_FIELD.test(text)) return 'previous';
   if (END_FIELD.test(text)) return 'end';
   return START_FIELD.test(text) ? 'start' : null;
 }
@@ -199,6 +204,7 @@ export function detectPeriodFields(
       const role = fieldRole(label) ?? under(cell, 'dates')?.role ?? null;
       const iso = isoDate(mention.date.year ?? 0, mention.date.month, mention.date.day);
       if ((role === 'start' || role === 'end') && iso) fields.push({ role, iso });
+      if (role === 'previous' && iso) fields.push({ role: 'start', iso: fromDayNumber(toDayNumber(iso) + 1) });
     }
   });
   return { fields, labels, days };

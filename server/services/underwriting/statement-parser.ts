@@ -36,6 +36,7 @@ import {
   datedWithin,
   detectAccount,
   detectBalanceLabels,
+  type BalanceLabel,
   labelsAbove,
   asHeading,
   detectHeading,
@@ -107,14 +108,18 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
   let segment: DraftSegment | null = null;
   // Statements listing several accounts (checking, then savings) close one account before opening the next; the
   // next one is a statement period of its own.
-  const accountFor = (current: DraftSegment, kind: 'opening' | 'closing', cents: number): DraftSegment => {
-    if (kind === 'closing') {
+  const accountFor = (current: DraftSegment, label: BalanceLabel): DraftSegment => {
+    if (label.kind === 'closing') {
       if (current.rows.length > 0) current.closedAfterRows = true;
       return current;
     }
-    const forward = current.rows.at(-1)?.money.some((cell) => signedCents(cell.money) === cents) ?? false;
+    const forward = current.rows.at(-1)?.money.some((cell) => signedCents(cell.money) === label.cents) ?? false;
     const another = pendingAccount !== null && current.rows.length > 0 && !forward;
-    if (!current.closedAfterRows && !another) return current;
+    // An opening balance dated after the end the current statement printed (its period, or its closing balance's
+    // date) opens the next statement, even where its amount carries the last balance forward.
+    const end = current.period?.end ?? current.closingDate;
+    const later = current.rows.length > 0 && label.date !== null && end !== null && label.date > end;
+    if (!current.closedAfterRows && !another && !later) return current;
     section = null;
     heading = null;
     unposted = null;
@@ -265,8 +270,9 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
           accepted = true;
           if (!dayDate) carry = carryFrom(read.row, carry);
         } else if (read.kind === 'label') {
-          segment = accountFor(segment ?? newSegment(null), read.label, read.cents);
-          applyLabel(segment, { kind: read.label, cents: read.cents, date: null, at: read.at }, warnings);
+          const label: BalanceLabel = { kind: read.label, cents: read.cents, date: null, at: read.at };
+          segment = accountFor(segment ?? newSegment(null), label);
+          applyLabel(segment, label, warnings);
         }
       }
       if (!accepted) lastRow = null;
@@ -326,7 +332,7 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
     if (labels.length > 0) {
       if (labels.some((label) => label.kind === 'closing')) [dayDate, carry] = [null, null];
       for (const label of labels) {
-        segment = accountFor(segment ?? newSegment(null), label.kind, label.cents);
+        segment = accountFor(segment ?? newSegment(null), label);
         applyLabel(segment, label, warnings);
       }
       lastRow = null;

@@ -76,3 +76,56 @@ describe('statement periods', () => {
     expect(periodOf(statement).map((period) => period.slice(0, 2))).toEqual([['2025-02-01', '2025-02-28']]);
   });
 });
+
+describe('statements told apart by their balances’ dates alone', () => {
+  it('opens the next month at an opening balance dated after the closing balance, with no period printed', () => {
+    const month = (opening: string, closing: string, first: string, second: string, start: string) =>
+      page([
+        [[40, `Beginning balance on ${first}`], right(330, opening)],
+        [[40, `Ending balance on ${second}`], right(330, closing)],
+        [
+          [40, 'Date'],
+          [90, 'Description'],
+          [440, 'Amount'],
+          [520, 'Balance'],
+        ],
+        [
+          [40, `${start}/03`],
+          [90, 'RENT PAYMENT'],
+          right(470, '-500.00'),
+          right(560, (Number(opening.replace(',', '')) - 500).toFixed(2)),
+        ],
+        [[40, `${start}/27`], [90, 'CARD SETTLEMENT'], right(470, '300.00'), right(560, closing)],
+      ]);
+    const statement = [
+      month('1,000.00', '800.00', 'August 1, 2026', 'August 31, 2026', '08'),
+      month('800.00', '600.00', 'September 1, 2026', 'September 30, 2026', '09'),
+    ];
+    expect(periodOf(statement)).toEqual([
+      ['2026-08-01', '2026-08-31', 'reconciled'],
+      ['2026-09-01', '2026-09-30', 'reconciled'],
+    ]);
+  });
+});
+
+describe('a period printed as the previous and this statement’s dates', () => {
+  it('starts the day after the previous statement date and ends on the closing date', () => {
+    const statement = [
+      page([
+        [[40, 'Previous Statement Date: June 30, 2026']],
+        [[40, 'Statement Closing Date: July 31, 2026']],
+        [[40, 'Previous Balance'], right(330, '1,000.00')],
+        [[40, 'New Balance'], right(330, '800.00')],
+        [
+          [40, 'Date'],
+          [90, 'Description'],
+          [440, 'Amount'],
+          [520, 'Balance'],
+        ],
+        [[40, '07/03'], [90, 'RENT PAYMENT'], right(470, '-500.00'), right(560, '500.00')],
+        [[40, '07/27'], [90, 'CARD SETTLEMENT'], right(470, '300.00'), right(560, '800.00')],
+      ]),
+    ];
+    expect(periodOf(statement)).toEqual([['2026-07-01', '2026-07-31', 'reconciled']]);
+  });
+});
