@@ -50,6 +50,7 @@ import {
   repeatsCheck,
 } from './statement-lines';
 import { readColumns } from './statement-columns';
+import { centredRows } from './statement-centred';
 import { applyLabel, finishSegment } from './statement-segment';
 import { findHolderNames } from './statement-holder';
 import { carriedRow, dayBalance, dayListing, joinedRow, undatedRow, type CarriedDate } from './statement-days';
@@ -69,7 +70,7 @@ export function parseStatementLines(lines: Line[], pageCount: number): ParseResu
     return { ok: false, reason: NO_TEXT_LAYER_REASON, code: 'no-text-layer' };
   }
   // A line of many short runs can still grow past MAX_LINE_CHARS: no pattern runs on it either.
-  const readable = readColumns(lines.filter((line) => line.text.length <= MAX_LINE_CHARS));
+  const readable = centredRows(readColumns(lines.filter((line) => line.text.length <= MAX_LINE_CHARS)), isRowLine);
   const result = parseLines(readable, pageCount, false);
   if (result.ok || !result.reason.startsWith('No transaction table')) return result;
   const later = parseLines(readable, pageCount, true);
@@ -445,6 +446,11 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
     holderNames: findHolderNames(lines),
   };
   return { ok: true, statement };
+}
+
+/** A line that prints a row: a date where rows print theirs, and an amount. */
+function isRowLine(line: Line): boolean {
+  return line.cells.some((cell) => cell.money) && datedParts(line).length > 0;
 }
 
 function layoutOf(sources: Set<DirectionSource>): StatementLayout {

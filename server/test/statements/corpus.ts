@@ -131,12 +131,14 @@ async function renderPrintout(ledger: CorpusLedger, variation: Variation): Promi
     dateFormat,
     entries: printed(whole.entries, rand, variation.decorate),
   };
+  // Its cells at the top of each row, or centred on the row as browsers print table cells.
   activityTable(context, {
     money: 'one',
     style: 'dollar-minus',
     balanceStyle: 'dollar-minus',
     newestFirst: true,
     type: true,
+    centred: variation.seed % 3 === 1,
   });
   return sheet.finish((page, of) => [
     `https://online.${ledger.bankName.toLowerCase().replace(/[^a-z]+/g, '')}.example/accounts/activity`,
