@@ -54,7 +54,8 @@ import { centredRows } from './statement-centred';
 import { applyLabel, finishSegment } from './statement-segment';
 import { findHolderNames } from './statement-holder';
 import { carriedRow, dayBalance, dayListing, joinedRow, undatedRow, type CarriedDate } from './statement-days';
-import type { RowDate } from './dates';
+import type { MonthHeading, RowDate } from './dates';
+import { dayRowPart, monthHeadingOf } from './statement-months';
 
 export const NO_TEXT_LAYER_REASON = 'The PDF has no text layer (a scan or photo).';
 
@@ -165,6 +166,8 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
   const innerDates = innerDateCells(lines, dateAnywhere ? 2 : 3);
   const days = listing.headings;
   let dayDate: RowDate | null = null;
+  // The latest month heading over rows that print only their day ("MAY 2026" over "03").
+  let monthHeading: MonthHeading | null = null;
   // The last line of a day's listing read so far (its heading, a row, a wrapped line, a day balance).
   let listingLine = -1;
   // The last line that printed an amount, before the current one.
@@ -194,8 +197,20 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
       listingLine = index;
       continue;
     }
-    const parts = datedParts(line, dateAnywhere, innerDates.get(line));
+    // A month heading over rows that print only their day; a wrapped description line ("RENT FOR" over "MAY 2026")
+    // stays the row's.
+    const month: MonthHeading | null =
+      lastRow && isContinuation(line, lastRow) ? null : monthHeadingOf(line, monthHeading);
+    if (month) {
+      [monthHeading, lastRow] = [month, null];
+      continue;
+    }
+    const ownDates = datedParts(line, dateAnywhere, innerDates.get(line));
+    const dayPart = ownDates.length === 0 && monthHeading ? dayRowPart(line, monthHeading) : null;
+    const parts = dayPart ? [dayPart] : ownDates;
     const dated = parts.map((part) => readPart(part, line));
+    // Rows printing their own dates end the month headings' listing.
+    if (ownDates.length > 0 && dated.some((read) => read.kind === 'row')) monthHeading = null;
     if (dated.some((read) => read.kind === 'row')) dayDate = null;
     const waited: AwaitingRow | ReadRow | null =
       parts.length === 0 && awaiting && !dayDate ? continueAwaiting(awaiting, line) : null;
