@@ -348,7 +348,8 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
       lastRow = null;
       continue;
     }
-    const columnHeading = detectHeading(line);
+    // A dated line is a row's, whatever words it prints ("CHECK 5169  Withdrawal" waiting for its amounts).
+    const columnHeading = parts.length > 0 ? null : detectHeading(line);
     if (columnHeading) {
       // The headings repeated atop the next page while a day's rows run over the break: the rows that follow, with
       // no day heading of their own, are still that day's.
@@ -418,7 +419,7 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
       continue;
     }
     if (posting === 'posted') unposted = null;
-    const change = detectSection(line);
+    const change = parts.length > 0 ? null : detectSection(line);
     if (change) {
       unposted = null;
       section = change.direction;

@@ -131,19 +131,46 @@ async function renderPrintout(ledger: CorpusLedger, variation: Variation): Promi
     dateFormat,
     entries: printed(whole.entries, rand, variation.decorate),
   };
-  // Its cells at the top of each row, or centred on the row as browsers print table cells.
-  activityTable(context, {
-    money: 'one',
-    style: 'dollar-minus',
-    balanceStyle: 'dollar-minus',
-    newestFirst: true,
-    type: true,
-    centred: variation.seed % 3 === 1,
-  });
+  // A table (its cells at the top of each row, or centred on the row as browsers print table cells), or a banking
+  // app's cards.
+  const style = variation.seed % 3;
+  if (style === 2) printCards(context);
+  else
+    activityTable(context, {
+      money: 'one',
+      style: 'dollar-minus',
+      balanceStyle: 'dollar-minus',
+      newestFirst: true,
+      type: true,
+      centred: style === 1,
+    });
   return sheet.finish((page, of) => [
     `https://online.${ledger.bankName.toLowerCase().replace(/[^a-z]+/g, '')}.example/accounts/activity`,
     `${page}/${of}`,
   ]);
+}
+
+/** A banking app's export, newest first: each entry a card of its date, words and kind over its labelled amounts. */
+function printCards(context: StatementContext) {
+  const { sheet, entries, dateFormat } = context;
+  for (const entry of [...entries].reverse()) {
+    sheet.ensure(3);
+    const signed = entry.direction === 'credit' ? entry.amountCents : -entry.amountCents;
+    sheet.line([
+      { text: dateFormat(entry.date), x: 36 },
+      { text: entry.printed, x: 120 },
+      { text: entry.direction === 'credit' ? 'Deposit' : 'Withdrawal', x: 520 },
+    ]);
+    sheet.line(
+      [
+        { text: 'Amount', x: 36 },
+        { text: amountText(signed, 'dollar-minus'), x: 80 },
+        { text: 'Balance', x: 200 },
+        { text: amountText(entry.balanceAfterCents, 'dollar-minus'), x: 240 },
+      ],
+      sheet.size * 2.4,
+    );
+  }
 }
 
 const SINGLE_FILE: ReadonlySet<FamilyName> = new Set(['multi-statement']);
