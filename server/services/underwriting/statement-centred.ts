@@ -2,7 +2,7 @@
 // over two lines or more while its date and amounts sit on the middle line, or between two of its lines. The
 // description lines above and below such a row are its own: they join the row's line before the rows are read.
 import { detectHeading, headingPart } from './statement-lines';
-import { HEADING_WORDS, TYPE_COLUMN, TYPE_WORD } from './statement-words';
+import { HEADING_WORDS, PAGE_FURNITURE, TYPE_COLUMN, TYPE_WORD } from './statement-words';
 import type { Cell, Line } from './text-layout';
 
 /** Where a row's description lines stand: right of where its date starts, left of its first amount. */
@@ -17,6 +17,7 @@ function spanOf(line: Line): Span | null {
 /** A line of description words that may belong to the row of `span`: no amount, inside the span, the row's size. */
 function describes(line: Line, row: Line, span: Span): boolean {
   if (line.page !== row.page || Math.abs(line.fontSize - row.fontSize) > 0.6) return false;
+  if (line.text.length <= 160 && PAGE_FURNITURE.test(line.text)) return false;
   return line.cells.every((cell) => !cell.money && cell.x0 >= span.x0 && cell.x1 <= span.x1);
 }
 

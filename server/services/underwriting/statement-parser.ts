@@ -200,7 +200,7 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
     // A month heading over rows that print only their day; a wrapped description line ("RENT FOR" over "MAY 2026")
     // stays the row's.
     const month: MonthHeading | null =
-      lastRow && isContinuation(line, lastRow) ? null : monthHeadingOf(line, monthHeading);
+      lastRow && isContinuation(line, lastRow, lines[index + 1]) ? null : monthHeadingOf(line, monthHeading);
     if (month) {
       [monthHeading, lastRow] = [month, null];
       continue;
@@ -292,7 +292,7 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
     }
     // A dated line with amounts but no words is a daily balance list or grid: not a row, not a continuation.
     const datedAmounts = reads.length > 0 && line.cells.some((cell) => cell.money);
-    const continuing = lastRow !== null && !datedAmounts && isContinuation(line, lastRow);
+    const continuing = lastRow !== null && !datedAmounts && isContinuation(line, lastRow, lines[index + 1]);
     // A dated line is a row waiting for its amounts or a note, never an account's title.
     const account = continuing || parts.length > 0 ? null : detectAccount(line, titleKind);
     if (account) {

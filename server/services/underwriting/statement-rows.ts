@@ -20,7 +20,7 @@ export type HeadingCell = { x0: number; x1: number; text: string };
 export type Heading = { cells: HeadingCell[]; page: number; y: number };
 export type MoneyCell = { x0: number; x1: number; text: string; money: ParsedMoney; column: number };
 /** A piece of a row's words where it is printed, so the description can be told from a neighbouring column's text. */
-export type TextPiece = { text: string; x0: number; x1: number };
+export type TextPiece = { text: string; x0: number; x1: number; font?: string };
 
 export type Row = {
   page: number;
@@ -390,10 +390,11 @@ export function readPart(part: RowPart, line: Line): ReadRow {
   };
 }
 
-const pieceOf = (cell: { text: string; x0: number; x1: number }): TextPiece => ({
+const pieceOf = (cell: TextPiece): TextPiece => ({
   text: cell.text,
   x0: cell.x0,
   x1: cell.x1,
+  ...(cell.font ? { font: cell.font } : {}),
 });
 
 /**
@@ -431,8 +432,8 @@ export function splitTrailingAmount(cell: Cell): { words: Cell; amount: Cell & {
   const share = (cell.x1 - cell.x0) / Math.max(1, cell.text.length);
   const x0 = cell.x1 - tail.last.length * share;
   return {
-    words: { text: tail.rest, x0: cell.x0, x1: cell.x0 + tail.rest.length * share, money: null },
-    amount: { text: tail.last, x0, x1: cell.x1, money },
+    words: { ...cell, text: tail.rest, x1: cell.x0 + tail.rest.length * share, money: null },
+    amount: { ...cell, text: tail.last, x0, money },
   };
 }
 

@@ -82,6 +82,13 @@ export const ROW_STATUS = /^(pending|posted|cleared|processing|in process|author
 export const POSTED_STATUS = /^(posted|cleared)$/i;
 /** Words a check image caption prints around the check's number, date and amount. */
 export const CAPTION_WORDS = /\b(check|chk|ck|no|number|serial|paid|posted|date|amount|image)\b|[#:.]/gi;
+/**
+ * A page's furniture printed under its last row: "Page 1 of 3", a web address, "Member FDIC", "Continued on next
+ * page", a copyright. Never a wrapped line of a description (a card purchase's "NETFLIX.COM" is, so ".com" alone is
+ * not furniture).
+ */
+export const PAGE_FURNITURE =
+  /\bpage\s+\d+\s*(?:of|\/)\s*\d+\b|^\s*page\s+\d+\s*$|\bwww\.|https?:\/\/|\bmember fdic\b|\bequal housing (?:lender|opportunity)\b|\bcontinued on (?:the )?next page\b|\u00a9|\bcopyright\b|\ball rights reserved\b/i;
 export const REFERENCE = /^[#*]?[A-Z]{0,4}[-#:]?\d[\d-]{2,} ?[*^]?$/i;
 
 export function roleOf(text: string): Role | null {
