@@ -156,10 +156,14 @@ function printCards(context: StatementContext) {
   for (const entry of [...entries].reverse()) {
     sheet.ensure(3);
     const signed = entry.direction === 'credit' ? entry.amountCents : -entry.amountCents;
+    // The entry's kind after its words, however long they run.
     sheet.line([
       { text: dateFormat(entry.date), x: 36 },
       { text: entry.printed, x: 120 },
-      { text: entry.direction === 'credit' ? 'Deposit' : 'Withdrawal', x: 520 },
+      {
+        text: entry.direction === 'credit' ? 'Deposit' : 'Withdrawal',
+        x: Math.max(480, 144 + sheet.widthOf(entry.printed)),
+      },
     ]);
     sheet.line(
       [
