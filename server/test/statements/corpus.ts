@@ -156,14 +156,13 @@ function printCards(context: StatementContext) {
   for (const entry of [...entries].reverse()) {
     sheet.ensure(3);
     const signed = entry.direction === 'credit' ? entry.amountCents : -entry.amountCents;
-    // The entry's kind after its words, however long they run.
+    // An app leaves the bank's ids off a description too long for its line; the entry's kind follows the words.
+    const words = sheet.widthOf(entry.printed) <= 340 ? entry.printed : entry.source.description;
+    PRINTED_DESCRIPTIONS.set(entry.source, words);
     sheet.line([
       { text: dateFormat(entry.date), x: 36 },
-      { text: entry.printed, x: 120 },
-      {
-        text: entry.direction === 'credit' ? 'Deposit' : 'Withdrawal',
-        x: Math.max(480, 144 + sheet.widthOf(entry.printed)),
-      },
+      { text: words, x: 120 },
+      { text: entry.direction === 'credit' ? 'Deposit' : 'Withdrawal', x: Math.max(480, 144 + sheet.widthOf(words)) },
     ]);
     sheet.line(
       [
