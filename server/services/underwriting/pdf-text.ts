@@ -150,7 +150,7 @@ export function findDecompressionBomb(
   return null;
 }
 
-type PdfJsTextItem = { str: string; transform: number[]; width: number; height: number };
+type PdfJsTextItem = { str: string; transform: number[]; width: number; height: number; fontName?: unknown };
 
 function isTextItem(item: unknown): item is PdfJsTextItem {
   return typeof item === 'object' && item !== null && 'str' in item && 'transform' in item;
@@ -204,6 +204,7 @@ export function uprightItems(raw: readonly unknown[], view: number[], rotate: nu
       y: uprightY,
       width: Number(item.width),
       fontSize: (reading === 0 || reading === 180 ? Math.abs(d) : Math.hypot(c, d)) || Number(item.height),
+      ...(typeof item.fontName === 'string' ? { font: item.fontName } : {}),
     });
   }
   return items;

@@ -60,6 +60,7 @@ describe('accounts headed with their full numbers', () => {
   it.each([
     ['masked', 'XXXXXX5850', 'XXXXXX5868'],
     ['full, dashed', '409-2205850', '409-2205868'],
+    ['full, in groups of four', '4092 2058 5850', '4092 2058 5868'],
   ])('splits the savings off and reads the checking debits unsigned (%s numbers)', (_name, checking, savings) => {
     const statement = statementWith(checking, savings);
     expect(statement.segments.map((segment) => [segment.account ?? null, segment.closingBalanceCents])).toEqual([
@@ -96,5 +97,13 @@ describe('dashed account numbers', () => {
   it('keeps the last four digits of a dashed number', () => {
     expect(ACCOUNT_NUMBER.exec('Account # 1234-5678')?.[1]).toBe('1234-5678');
     expect(ACCOUNT_NUMBER.exec('Account Number: 000000004821')?.[1]).toBe('000000004821');
+  });
+
+  it('reads a number printed in groups of four, never a phone number, an amount or a street number beside it', () => {
+    expect(ACCOUNT_NUMBER.exec('Account 1234 5678 9012')?.[1]).toBe('1234 5678 9012');
+    expect(ACCOUNT_NUMBER.exec('Account Number: 0001 2345 67')?.[1]).toBe('0001 2345 67');
+    expect(ACCOUNT_NUMBER.exec('Account # 800 555 1212')).toBeNull();
+    expect(ACCOUNT_NUMBER.exec('Account 1234 5678.90')?.[1]).not.toBe('1234 5678');
+    expect(ACCOUNT_NUMBER.exec('Account 9529 1420 ORCHARD WAY STE 5')?.[1]).toBe('9529');
   });
 });

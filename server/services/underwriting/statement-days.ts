@@ -2,7 +2,7 @@
 // that day's balance, then rows of description and amounts that print no date of their own.
 import { findDateMentions, parseRowDate, type RowDate } from './dates';
 import type { Cell, Line } from './text-layout';
-import { signedCents, splitTrailingAmount, type Heading } from './statement-rows';
+import { labelledAmounts, signedCents, splitTrailingAmount, type Heading } from './statement-rows';
 import { CLOSING_LABEL, OPENING_LABEL } from './statement-words';
 
 const WEEKDAY = /^(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|nesday|sday|urday|rsday)?\b\.?,?\s*/i;
@@ -35,7 +35,8 @@ export function dayBalance(line: Line): number | null {
 
 /** A line with words and an amount but no date at its start: a row under a day heading. */
 export function undatedRow(line: Line): boolean {
-  if (!line.cells.some((cell) => cell.money)) return false;
+  // An entry's labelled amounts under its dated line ("Amount -$45.00  Balance $1.00") are that entry's.
+  if (!line.cells.some((cell) => cell.money) || labelledAmounts(line)) return false;
   const first = line.cells[0];
   if (!first || first.money || !/[A-Za-z]/.test(first.text) || parseRowDate(first.text)) return false;
   return !OPENING_LABEL.test(line.text) && !CLOSING_LABEL.test(line.text) && dayBalance(line) === null;

@@ -23,6 +23,7 @@ import {
   NOT_A_SECTION,
   NOT_A_STATEMENT_BALANCE,
   OPENING_LABEL,
+  PAGE_FURNITURE,
   SAVINGS_ACCOUNT,
   roleOf,
 } from './statement-words';
@@ -351,12 +352,25 @@ function sectionOf(raw: string): SectionChange {
   return null;
 }
 
-export function isContinuation(line: Line, row: Row): boolean {
+/**
+ * A page's footer or a note under the table rather than more of the row's words: the page's furniture (page number,
+ * web address, "Member FDIC"), or text set in none of the fonts the row's words are set in, unless a line with an
+ * amount follows it on the page (a description whose wrapped words another font prints, inside the table).
+ */
+export function isFooter(line: Line, row: Pick<Row, 'pieces'>, next: Line | undefined): boolean {
+  if (line.text.length <= 160 && PAGE_FURNITURE.test(line.text)) return true;
+  if (next?.page === line.page && next.cells.some((cell) => cell.money)) return false;
+  const fonts = new Set(row.pieces?.flatMap((piece) => (piece.font ? [piece.font] : [])));
+  return fonts.size > 0 && line.cells.every((cell) => cell.font !== undefined && !fonts.has(cell.font));
+}
+
+/** Whether `line` carries on the description of `row`; `next` is the line after it. */
+export function isContinuation(line: Line, row: Row, next?: Line): boolean {
   if (line.page !== row.page) return false;
   const gap = row.y - line.y;
   if (gap <= 0 || gap > row.fontSize * 2.3) return false;
-  // A title printed in a larger size below the last row is not part of its description.
-  if (Math.abs(line.fontSize - row.fontSize) > 0.6) return false;
+  // A title printed in a larger size below the last row is not part of its description, nor is a page's footer.
+  if (Math.abs(line.fontSize - row.fontSize) > 0.6 || isFooter(line, row, next)) return false;
   if (line.cells.some((cell) => cell.money)) return false;
   const firstMoney = Math.min(...row.money.map((cell) => cell.x0));
   // Descriptions printed after the amounts wrap to the right of them.

@@ -51,10 +51,12 @@ import {
   repeatsCheck,
 } from './statement-lines';
 import { readColumns } from './statement-columns';
+import { centredRows } from './statement-centred';
 import { applyLabel, finishSegment } from './statement-segment';
 import { findHolderNames } from './statement-holder';
 import { carriedRow, dayBalance, dayListing, joinedRow, undatedRow, type CarriedDate } from './statement-days';
-import type { RowDate } from './dates';
+import type { MonthHeading, RowDate } from './dates';
+import { dayRowPart, monthHeadingOf } from './statement-months';
 
 export const NO_TEXT_LAYER_REASON = 'The PDF has no text layer (a scan or photo).';
 
@@ -70,7 +72,7 @@ export function parseStatementLines(lines: Line[], pageCount: number): ParseResu
     return { ok: false, reason: NO_TEXT_LAYER_REASON, code: 'no-text-layer' };
   }
   // A line of many short runs can still grow past MAX_LINE_CHARS: no pattern runs on it either.
-  const readable = readColumns(lines.filter((line) => line.text.length <= MAX_LINE_CHARS));
+  const readable = centredRows(readColumns(lines.filter((line) => line.text.length <= MAX_LINE_CHARS)), isRowLine);
   const result = parseLines(readable, pageCount, false);
   if (result.ok || !result.reason.startsWith('No transaction table')) return result;
   const later = parseLines(readable, pageCount, true);
@@ -169,6 +171,8 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
   const innerDates = innerDateCells(lines, dateAnywhere ? 2 : 3);
   const days = listing.headings;
   let dayDate: RowDate | null = null;
+  // The latest month heading over rows that print only their day ("MAY 2026" over "03").
+  let monthHeading: MonthHeading | null = null;
   // The last line of a day's listing read so far (its heading, a row, a wrapped line, a day balance).
   let listingLine = -1;
   // The last line that printed an amount, before the current one.
@@ -198,8 +202,20 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
       listingLine = index;
       continue;
     }
-    const parts = datedParts(line, dateAnywhere, innerDates.get(line));
+    // A month heading over rows that print only their day; a wrapped description line ("RENT FOR" over "MAY 2026")
+    // stays the row's.
+    const month: MonthHeading | null =
+      lastRow && isContinuation(line, lastRow, lines[index + 1]) ? null : monthHeadingOf(line, monthHeading);
+    if (month) {
+      [monthHeading, lastRow] = [month, null];
+      continue;
+    }
+    const ownDates = datedParts(line, dateAnywhere, innerDates.get(line));
+    const dayPart = ownDates.length === 0 && monthHeading ? dayRowPart(line, monthHeading) : null;
+    const parts = dayPart ? [dayPart] : ownDates;
     const dated = parts.map((part) => readPart(part, line));
+    // Rows printing their own dates end the month headings' listing.
+    if (ownDates.length > 0 && dated.some((read) => read.kind === 'row')) monthHeading = null;
     if (dated.some((read) => read.kind === 'row')) dayDate = null;
     const waited: AwaitingRow | ReadRow | null =
       parts.length === 0 && awaiting && !dayDate ? continueAwaiting(awaiting, line) : null;
@@ -282,7 +298,7 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
     }
     // A dated line with amounts but no words is a daily balance list or grid: not a row, not a continuation.
     const datedAmounts = reads.length > 0 && line.cells.some((cell) => cell.money);
-    const continuing = lastRow !== null && !datedAmounts && isContinuation(line, lastRow);
+    const continuing = lastRow !== null && !datedAmounts && isContinuation(line, lastRow, lines[index + 1]);
     // A dated line is a row waiting for its amounts or a note, never an account's title.
     const account = continuing || parts.length > 0 ? null : detectAccount(line, titleKind);
     if (account) {
@@ -338,7 +354,8 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
       lastRow = null;
       continue;
     }
-    const columnHeading = detectHeading(line);
+    // A dated line is a row's, whatever words it prints ("CHECK 5169  Withdrawal" waiting for its amounts).
+    const columnHeading = parts.length > 0 ? null : detectHeading(line);
     if (columnHeading) {
       // The headings repeated atop the next page while a day's rows run over the break: the rows that follow, with
       // no day heading of their own, are still that day's.
@@ -408,7 +425,7 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
       continue;
     }
     if (posting === 'posted') unposted = null;
-    const change = detectSection(line);
+    const change = parts.length > 0 ? null : detectSection(line);
     if (change) {
       unposted = null;
       section = change.direction;
@@ -451,6 +468,11 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
     holderNames: findHolderNames(lines),
   };
   return { ok: true, statement };
+}
+
+/** A line that prints a row: a date where rows print theirs, and an amount. */
+function isRowLine(line: Line): boolean {
+  return line.cells.some((cell) => cell.money) && datedParts(line).length > 0;
 }
 
 function layoutOf(sources: Set<DirectionSource>): StatementLayout {

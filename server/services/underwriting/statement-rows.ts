@@ -20,7 +20,7 @@ export type HeadingCell = { x0: number; x1: number; text: string };
 export type Heading = { cells: HeadingCell[]; page: number; y: number };
 export type MoneyCell = { x0: number; x1: number; text: string; money: ParsedMoney; column: number };
 /** A piece of a row's words where it is printed, so the description can be told from a neighbouring column's text. */
-export type TextPiece = { text: string; x0: number; x1: number };
+export type TextPiece = { text: string; x0: number; x1: number; font?: string };
 
 export type Row = {
   page: number;
@@ -390,10 +390,11 @@ export function readPart(part: RowPart, line: Line): ReadRow {
   };
 }
 
-const pieceOf = (cell: { text: string; x0: number; x1: number }): TextPiece => ({
+const pieceOf = (cell: TextPiece): TextPiece => ({
   text: cell.text,
   x0: cell.x0,
   x1: cell.x1,
+  ...(cell.font ? { font: cell.font } : {}),
 });
 
 /**
@@ -431,8 +432,8 @@ export function splitTrailingAmount(cell: Cell): { words: Cell; amount: Cell & {
   const share = (cell.x1 - cell.x0) / Math.max(1, cell.text.length);
   const x0 = cell.x1 - tail.last.length * share;
   return {
-    words: { text: tail.rest, x0: cell.x0, x1: cell.x0 + tail.rest.length * share, money: null },
-    amount: { text: tail.last, x0, x1: cell.x1, money },
+    words: { ...cell, text: tail.rest, x1: cell.x0 + tail.rest.length * share, money: null },
+    amount: { ...cell, text: tail.last, x0, money },
   };
 }
 
@@ -477,6 +478,12 @@ export function awaitingRow(parts: RowPart[], reads: ReadRow[], line: Line): Awa
 export function continueAwaiting(awaiting: AwaitingRow, line: Line): AwaitingRow | ReadRow | null {
   const gap = awaiting.y - line.y;
   if (line.page !== awaiting.page || gap <= 0 || gap > awaiting.fontSize * 2.3) return null;
+  // An entry printed as a card: its amounts on the next line, each after its label, wherever that line starts.
+  const labelled = labelledAmounts(line);
+  if (labelled) {
+    const read = readPart({ ...awaiting.part, cells: [...awaiting.part.cells, ...labelled] }, line);
+    return read.kind === 'row' ? read : null;
+  }
   if (line.cells.some((cell) => cell.x0 < awaiting.textX0 - 4)) return null;
   const cells = [...awaiting.part.cells, ...line.cells];
   if (!line.cells.some((cell) => cell.money)) {
@@ -484,4 +491,32 @@ export function continueAwaiting(awaiting: AwaitingRow, line: Line): AwaitingRow
   }
   const read = readPart({ ...awaiting.part, cells }, line);
   return read.kind === 'row' ? read : null;
+}
+
+/** A label printed before an entry's amount on a card ("Amount", "Balance", "Running balance:"). */
+const AMOUNT_LABEL = /^(?:(?:transaction )?amount|(?:running |available |ledger |new )?balance|debit|credit)\s*:?$/i;
+
+/**
+ * A line of labelled amounts only ("Amount -$2,131.55   Balance -$36.54"), as a banking app prints an entry's
+ * amounts under its dated line: the amounts, the entry's own before the balance; null for any other line (a
+ * balance alone is no entry's amount).
+ */
+export function labelledAmounts(line: Line): Cell[] | null {
+  const amounts: Array<{ cell: Cell; balance: boolean }> = [];
+  let label: string | null = null;
+  for (const cell of line.cells) {
+    const split = cell.money ? null : splitTrailingAmount(cell);
+    const text = split ? split.words.text : cell.text;
+    if (!cell.money && !AMOUNT_LABEL.test(text)) return null;
+    if (!cell.money) label = text;
+    const amount = cell.money ? cell : split?.amount;
+    if (!amount) continue;
+    if (label === null) return null;
+    amounts.push({ cell: amount, balance: /balance/i.test(label) });
+    label = null;
+  }
+  if (!amounts.some((item) => !item.balance) || label !== null) return null;
+  return [...amounts.filter((item) => !item.balance), ...amounts.filter((item) => item.balance)].map(
+    (item) => item.cell,
+  );
 }

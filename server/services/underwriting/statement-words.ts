@@ -48,11 +48,11 @@ export const TYPE_COLUMN =
 export const CHECK_NUMBER = /^\d{2,10} ?[*^]?$/;
 /**
  * An account's number printed on a line of its own ("Account Number: 000000004821", "Acct ending in 4821", in full
- * with dashes: "Account # 409-2205850"), or masked after the account's kind ("Business Checking XXXXXX1470",
+ * with dashes: "Account # 409-2205850", or in groups of four: "Account 1234 5678 9012"), or masked after the account's kind ("Business Checking XXXXXX1470",
  * "Business Savings - XXXXXX1177"). Its digits, dashes left out, end with the account's last four.
  */
 export const ACCOUNT_NUMBER =
-  /\b(?:(?:account|acct|a\/c)\b(?:\s*(?:number|no\.?|#|ending(?: in)?))?(?:\s*[:#])?\s*(?:[*.xX#-]+\s*)?|(?:checking|savings|money market)\s*(?:[-\u2013:#]\s*)?[*.xX#]{2,}\s*)(\d{2,6}(?:-\d{2,12}){1,3}|\d{4,17})\b/i;
+  /\b(?:(?:account|acct|a\/c)\b(?:\s*(?:number|no\.?|#|ending(?: in)?))?(?:\s*[:#])?\s*(?:[*.xX#-]+\s*)?|(?:checking|savings|money market)\s*(?:[-\u2013:#]\s*)?[*.xX#]{2,}\s*)(\d{2,6}(?:-\d{2,12}){1,3}|\d{4}(?: \d{4}){1,3} \d{2,4}(?![.,/-]?\d)|\d{4,17})\b/i;
 // "Ironwood Savings Bank" names the bank, not the account. Titles abbreviate: "Mkt Rate Sav", "Bus Svgs", "MMDA",
 // "Commercial Chk", "DDA".
 export const SAVINGS_ACCOUNT =
@@ -82,6 +82,13 @@ export const ROW_STATUS = /^(pending|posted|cleared|processing|in process|author
 export const POSTED_STATUS = /^(posted|cleared)$/i;
 /** Words a check image caption prints around the check's number, date and amount. */
 export const CAPTION_WORDS = /\b(check|chk|ck|no|number|serial|paid|posted|date|amount|image)\b|[#:.]/gi;
+/**
+ * A page's furniture printed under its last row: "Page 1 of 3", a web address, "Member FDIC", "Continued on next
+ * page", a copyright. Never a wrapped line of a description (a card purchase's "NETFLIX.COM" is, so ".com" alone is
+ * not furniture).
+ */
+export const PAGE_FURNITURE =
+  /\bpage\s+\d+\s*(?:of|\/)\s*\d+\b|^\s*page\s+\d+\s*$|\bwww\.|https?:\/\/|\bmember fdic\b|\bequal housing (?:lender|opportunity)\b|\bcontinued on (?:the )?next page\b|\u00a9|\bcopyright\b|\ball rights reserved\b/i;
 export const REFERENCE = /^[#*]?[A-Z]{0,4}[-#:]?\d[\d-]{2,} ?[*^]?$/i;
 
 export function roleOf(text: string): Role | null {

@@ -31,3 +31,22 @@ export const rowsOf = (statement: ParsedStatement) =>
   statement.segments.flatMap((segment) =>
     segment.transactions.map((t) => [t.date, t.description, t.amountCents, t.direction]),
   );
+
+/** A line placed at its own height, in its font size (8 unless told) and font (the PDF's name, when told). */
+export type PlacedLine = { y: number; cells: Array<[number, string]>; fontSize?: number; font?: string };
+
+/** A page from lines placed at their own heights. */
+export function placedPage(lines: PlacedLine[]): PageText {
+  return {
+    items: lines.flatMap(({ y, cells, fontSize = 8, font }) =>
+      cells.map(([x, str]) => ({
+        str,
+        x,
+        y,
+        width: str.length * CHAR_WIDTH * (fontSize / 8),
+        fontSize,
+        ...(font ? { font } : {}),
+      })),
+    ),
+  };
+}

@@ -4,7 +4,7 @@ import { AMOUNT_MARKER, parseMoney, type ParsedMoney } from './money';
 import type { PageText, TextItem } from './types';
 
 /** `money` is the cell parsed as an amount once here, so the parser never re-runs the pattern per check. */
-export type Cell = { text: string; x0: number; x1: number; money: ParsedMoney | null };
+export type Cell = { text: string; x0: number; x1: number; money: ParsedMoney | null; font?: string };
 export type Line = { page: number; y: number; fontSize: number; cells: Cell[]; text: string };
 
 /**
@@ -110,7 +110,8 @@ function splitWideGaps(item: TextItem): Cell[] {
   const pattern = /\S+(?: \S+)*/g;
   for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
     const x0 = item.x + match.index * perChar;
-    cells.push({ text: match[0], x0, x1: x0 + match[0].length * perChar, money: parseMoney(match[0]) });
+    const x1 = x0 + match[0].length * perChar;
+    cells.push({ text: match[0], x0, x1, money: parseMoney(match[0]), ...(item.font ? { font: item.font } : {}) });
   }
   if (cells.length === 1 && cells[0]) {
     // Keep pdf.js's measured width for the usual single run; interpolation is only an estimate.
@@ -138,9 +139,9 @@ function splitLeadingAmount(cell: Cell): Cell[] {
     if (!money || !tail) break;
     // Where the run splits, by the share of its width the characters before it take.
     const share = (rest.x1 - rest.x0) / Math.max(1, ems(rest.text));
-    cells.push({ text: head, x0: rest.x0, x1: rest.x0 + ems(head) * share, money });
+    cells.push({ ...rest, text: head, x1: rest.x0 + ems(head) * share, money });
     const x0 = rest.x0 + ems(rest.text.slice(0, rest.text.length - tail.length)) * share;
-    rest = { text: tail, x0, x1: rest.x1, money: parseMoney(tail) };
+    rest = { ...rest, text: tail, x0, money: parseMoney(tail) };
   }
   cells.push(rest);
   return cells;

@@ -15,7 +15,8 @@ export type StatedAnswers = {
 };
 
 /** One positioned piece of text from a PDF page, in PDF user space (origin bottom-left, y grows upwards). */
-export type TextItem = { str: string; x: number; y: number; width: number; fontSize: number };
+/** `font`: the font's name where the PDF gives it (pdf.js's), to tell a footer's text from a row's. */
+export type TextItem = { str: string; x: number; y: number; width: number; fontSize: number; font?: string };
 /** One page's text; `pageNumber` is 1-based (defaults to the position in the list). */
 export type PageText = { pageNumber?: number; items: TextItem[] };
 

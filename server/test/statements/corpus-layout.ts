@@ -280,6 +280,7 @@ export function activityTable(
     entryTypes?: boolean;
     pageTotals?: string | null;
     spill?: boolean;
+    centred?: boolean;
   },
 ) {
   const { variation } = context;
@@ -325,6 +326,7 @@ export function activityTable(
       entryTypes: options.entryTypes ?? false,
       pageTotals: options.pageTotals ?? null,
       spill: options.spill ?? false,
+      centred: options.centred ?? false,
     },
     context.entries,
     context.period,

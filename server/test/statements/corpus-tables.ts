@@ -36,6 +36,11 @@ export type TableSpec = {
   pageTotals?: string | null;
   /** A long description runs on over the empty amount column beside it before it wraps. */
   spill?: boolean;
+  /**
+   * A web page printed from a browser: each row's cells centred on its wrapped description (on its middle line or
+   * between two of its lines), rows a little apart.
+   */
+  centred?: boolean;
 };
 
 export type PrintedEntry = LedgerEntry & { printed: string; source: LedgerEntry };
@@ -162,6 +167,12 @@ export function printTable(
     const showBalance = spec.balance === 'every' || (spec.balance === 'end-of-day' && !nextSameDay);
     if (showBalance) cells.push(...balanceCells(balanceAt(index)));
     if (spec.dollarSigns) cells.push(...dollarCells(spec.columns, cells));
+    if (spec.centred && height > 1) {
+      printCentred(sheet, cells, lines, descColumn?.x ?? 0);
+      pageSums[entry.direction] += entry.amountCents;
+      lastBalance = entry.balanceAfterCents;
+      return;
+    }
     sheet.line(cells);
     for (let line = 1; line < height; line += 1) {
       const more: PrintCell[] = [];
@@ -176,6 +187,22 @@ export function printTable(
   });
   printPageTotals();
   sheet.onPageTop = pageTop;
+}
+
+/** A row's cells centred on its description's lines (`cells` holds the first of them at `descX`), then a gap. */
+function printCentred(sheet: Sheet, cells: PrintCell[], lines: string[], descX: number) {
+  const top = sheet.y;
+  const pitch = sheet.size * 1.2;
+  sheet.y = top + ((lines.length - 1) * pitch) / 2;
+  sheet.line(
+    cells.filter((cell) => cell.x !== descX || cell.text !== lines[0]),
+    0,
+  );
+  lines.forEach((text, index) => {
+    sheet.y = top + index * pitch;
+    sheet.line([{ text, x: descX }], 0);
+  });
+  sheet.y = top + lines.length * pitch + sheet.size * 0.5;
 }
 
 /**

@@ -131,17 +131,49 @@ async function renderPrintout(ledger: CorpusLedger, variation: Variation): Promi
     dateFormat,
     entries: printed(whole.entries, rand, variation.decorate),
   };
-  activityTable(context, {
-    money: 'one',
-    style: 'dollar-minus',
-    balanceStyle: 'dollar-minus',
-    newestFirst: true,
-    type: true,
-  });
+  // A table (its cells at the top of each row, or centred on the row as browsers print table cells), or a banking
+  // app's cards.
+  const style = variation.seed % 3;
+  if (style === 2) printCards(context);
+  else
+    activityTable(context, {
+      money: 'one',
+      style: 'dollar-minus',
+      balanceStyle: 'dollar-minus',
+      newestFirst: true,
+      type: true,
+      centred: style === 1,
+    });
   return sheet.finish((page, of) => [
     `https://online.${ledger.bankName.toLowerCase().replace(/[^a-z]+/g, '')}.example/accounts/activity`,
     `${page}/${of}`,
   ]);
+}
+
+/** A banking app's export, newest first: each entry a card of its date, words and kind over its labelled amounts. */
+function printCards(context: StatementContext) {
+  const { sheet, entries, dateFormat } = context;
+  for (const entry of [...entries].reverse()) {
+    sheet.ensure(3);
+    const signed = entry.direction === 'credit' ? entry.amountCents : -entry.amountCents;
+    // An app leaves the bank's ids off a description too long for its line; the entry's kind follows the words.
+    const words = sheet.widthOf(entry.printed) <= 340 ? entry.printed : entry.source.description;
+    PRINTED_DESCRIPTIONS.set(entry.source, words);
+    sheet.line([
+      { text: dateFormat(entry.date), x: 36 },
+      { text: words, x: 120 },
+      { text: entry.direction === 'credit' ? 'Deposit' : 'Withdrawal', x: Math.max(480, 144 + sheet.widthOf(words)) },
+    ]);
+    sheet.line(
+      [
+        { text: 'Amount', x: 36 },
+        { text: amountText(signed, 'dollar-minus'), x: 80 },
+        { text: 'Balance', x: 200 },
+        { text: amountText(entry.balanceAfterCents, 'dollar-minus'), x: 240 },
+      ],
+      sheet.size * 2.4,
+    );
+  }
 }
 
 const SINGLE_FILE: ReadonlySet<FamilyName> = new Set(['multi-statement']);
