@@ -1,4 +1,3 @@
-import { createElement } from 'react';
 import { STICKY_BOX_THRESHOLD_PX } from '@/features/public/hooks/use-scrolled-past';
 import type { AnyComponent, LaterIsland } from './later-islands';
 
@@ -38,17 +37,14 @@ export const ISLANDS: Record<string, IslandEntry> = {
   navbar: {
     load: () => firstView().then((m) => m.NavbarIsland),
     when: 'painted',
-    laterLook: () => import('@/components/navbar-island').then((m) => m.NavbarSignedOutActions),
+    laterLook: () => firstView().then((m) => m.NavbarSignedOutActions),
   },
   'learn-more': { load: () => firstView().then((m) => m.LearnMoreButton), when: 'near' },
   counter: { load: () => firstView().then((m) => m.CounterIsland), when: 'near' },
   'hero-video': {
     load: () => firstView().then((m) => m.HeroVideo),
     when: 'near',
-    laterLook: () =>
-      import('@/features/public/components/hero-video').then(
-        (m) => () => createElement(m.PlaybackButton, { isPaused: false, onClick: () => undefined }),
-      ),
+    laterLook: () => firstView().then((m) => m.PlaybackButtonLook),
   },
   calculator: { load: later('calculator'), when: 'near' },
   'email-signup': { load: later('email-signup'), when: 'near' },

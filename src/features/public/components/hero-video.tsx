@@ -106,3 +106,8 @@ export function PlaybackButton({ isPaused, onClick }: { isPaused: boolean; onCli
     </IconButton>
   );
 }
+
+/** The control as the build renders it for its styles (src/app/islands/registry.ts, laterLook). */
+export function PlaybackButtonLook() {
+  return <PlaybackButton isPaused={false} onClick={() => undefined} />;
+}
