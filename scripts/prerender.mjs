@@ -114,6 +114,15 @@ export async function renderIsland(name, props, id) {
   const app = h(StrictMode, null, h(IslandShell, null, h(Component, props)));
   return renderOnce(app, { identifierPrefix: islandIdPrefix(String(id)) });
 }
+
+/** The style tags of what an island turns into by itself after it starts (registry.ts, laterLook), or none. */
+export async function renderIslandLaterLook(name, props) {
+  const look = ISLANDS[name]?.laterLook;
+  if (!look) return '';
+  const Component = await look();
+  const markup = await renderOnce(h(StrictMode, null, h(IslandShell, null, h(Component, props))));
+  return (markup.match(/<style data-emotion="[^"]+"[^>]*>[\\s\\S]*?<\\/style>/g) ?? []).join('');
+}
 `;
 
 function virtualEntry() {
@@ -176,7 +185,7 @@ async function fillIslands(entry, markup) {
   for (const [index, match] of wrappers.entries()) {
     const [wrapper, name, propsAttribute] = match;
     const props = propsAttribute ? JSON.parse(unescapeHtml(propsAttribute)) : {};
-    const inner = await entry.renderIsland(name, props, index);
+    const inner = (await entry.renderIsland(name, props, index)) + (await entry.renderIslandLaterLook(name, props));
     const propsPart = propsAttribute ? ` data-island-props="${propsAttribute}"` : '';
     filled +=
       markup.slice(from, match.index) +

@@ -82,12 +82,17 @@ function afterFirstPaint(start: () => void) {
 
 /**
  * A public page built as HTML and CSS with islands (src/lib/island.tsx): no app to start, only its islands, each
- * when wanted (src/app/islands/start-islands.tsx). Chakra's system, which they render with, is made first, in tasks.
+ * when wanted (src/app/islands/start-islands.tsx). Chakra's system, which they render with, is made in tasks meanwhile.
  */
 async function startIslands(container: HTMLElement) {
   await loadThemeConfig();
   await nextTask();
+  // Chakra's system is made in tasks of its own while the islands' code loads; that code (React and Chakra's
+  // components) runs in a task of its own, and the islands start in the next.
+  const { prepareSystem } = await import('./theme');
+  void prepareSystem();
   const { startIslands: start } = await import('./app/islands/start-islands');
+  await nextTask();
   start(container);
 }
 

@@ -13,9 +13,11 @@ async function createSystemInTasks(...configs: Parameters<typeof createSystem>) 
   if (!stepwise) return createSystem(...configs);
   const steps = stepwise(...configs);
   for (;;) {
+    // A pause before the first phase too (merging the configs): the caller is often a module that has just run,
+    // in a task long enough already.
+    await new Promise((resolve) => setTimeout(resolve, 0));
     const step = steps.next();
     if (step.done) return step.value;
-    await new Promise((resolve) => setTimeout(resolve, 0));
   }
 }
 

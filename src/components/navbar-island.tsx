@@ -1,6 +1,6 @@
 import { lazy, useEffect, useState, type ComponentProps, type ComponentType } from 'react';
 import { authStateOf, fetchAuthAnswer, type CurrentUser } from '@/lib/current-user';
-import { NavbarContent, type NavbarAuth, type NavbarLinks, type NavbarMenus } from './navbar-view';
+import { NavbarContent, SignedOutActions, type NavbarAuth, type NavbarLinks, type NavbarMenus } from './navbar-view';
 
 // The navigation bar as an island of a prerendered public page (src/app/islands/registry.ts): no router and no
 // data layer at start-up. Its links are plain ones (the next page loads as a whole); the menus, loaded when wanted,
@@ -64,4 +64,12 @@ export function NavbarIsland({ pathname }: { pathname: string }) {
     };
   }, []);
   return <NavbarContent auth={auth} links={links} menus={MENUS} />;
+}
+
+/**
+ * What the bar shows once the auth answer says nobody is signed in (its first render shows a placeholder): rendered by
+ * the build only for its styles (src/app/islands/registry.ts).
+ */
+export function NavbarSignedOutActions() {
+  return <SignedOutActions Link={PlainLink} />;
 }

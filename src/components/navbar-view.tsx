@@ -45,6 +45,20 @@ function logOut() {
 
 const accountLabel = (auth: NavbarAuth) => auth.user?.firstName || 'Account';
 
+/** The bar's buttons for a visitor nobody is signed in as. */
+export function SignedOutActions({ Link }: Pick<NavbarLinks, 'Link'>) {
+  return (
+    <>
+      <Button asChild variant="ghost" colorPalette="brand">
+        <Link to={paths.login()}>Log In</Link>
+      </Button>
+      <Button asChild colorPalette="brand">
+        <Link to={paths.apply}>Apply</Link>
+      </Button>
+    </>
+  );
+}
+
 /**
  * The bar itself, without a router: the whole app (navbar.tsx) draws its links with react-router's, an island of a
  * prerendered public page (navbar-island.tsx) with plain ones. `menus` are the lazily loaded drawer and account menu.
@@ -114,14 +128,7 @@ export const NavbarContent = memo(function NavbarContent({
               />
             </Suspense>
           ) : (
-            <>
-              <Button asChild variant="ghost" colorPalette="brand">
-                <Link to={paths.login()}>Log In</Link>
-              </Button>
-              <Button asChild colorPalette="brand">
-                <Link to={paths.apply}>Apply</Link>
-              </Button>
-            </>
+            <SignedOutActions Link={Link} />
           )}
         </HStack>
         <IconButton

@@ -14,6 +14,12 @@ export type IslandEntry = {
    * past that many pixels.
    */
   when: 'painted' | 'near' | { scrolledPast: number };
+  /**
+   * What the island turns into by itself soon after it starts (the bar once nobody is signed in, the video's
+   * control), rendered by the build with the same props only for its styles: they are in the page's head, so the
+   * island inserts no rule then (each inserted rule restyles and lays out the whole page again).
+   */
+  laterLook?: () => Promise<AnyComponent>;
 };
 
 /** The prefix of React's useId ids in island `id` (each is a root of its own), the same at build time. */
@@ -28,10 +34,18 @@ const firstView = () => import('./first-view');
 const later = (name: LaterIsland) => () => import('./later-islands').then((module) => module.LATER_ISLANDS[name]());
 
 export const ISLANDS: Record<string, IslandEntry> = {
-  navbar: { load: () => firstView().then((m) => m.NavbarIsland), when: 'painted' },
+  navbar: {
+    load: () => firstView().then((m) => m.NavbarIsland),
+    when: 'painted',
+    laterLook: () => firstView().then((m) => m.NavbarSignedOutActions),
+  },
   'learn-more': { load: () => firstView().then((m) => m.LearnMoreButton), when: 'near' },
   counter: { load: () => firstView().then((m) => m.CounterIsland), when: 'near' },
-  'hero-video': { load: () => firstView().then((m) => m.HeroVideo), when: 'near' },
+  'hero-video': {
+    load: () => firstView().then((m) => m.HeroVideo),
+    when: 'near',
+    laterLook: () => firstView().then((m) => m.PlaybackButtonLook),
+  },
   calculator: { load: later('calculator'), when: 'near' },
   'email-signup': { load: later('email-signup'), when: 'near' },
   'sticky-box': { load: later('sticky-box'), when: { scrolledPast: STICKY_BOX_THRESHOLD_PX } },

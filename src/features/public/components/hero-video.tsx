@@ -79,25 +79,35 @@ export function HeroVideo() {
       >
         {isAttached && SOURCES.map((source) => <source key={source.src} src={source.src} type={source.type} />)}
       </video>
-      {isAttached && (
-        <IconButton
-          aria-label={isPaused ? 'Play background video' : 'Pause background video'}
-          size="sm"
-          variant="solid"
-          bg="blackAlpha.700"
-          color="white"
-          _hover={{ bg: 'blackAlpha.800' }}
-          position="absolute"
-          bottom="3"
-          right="3"
-          borderRadius="full"
-          onClick={togglePlayback}
-        >
-          <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true" fill="currentColor">
-            {isPaused ? <path d="M3 1.5v11l9-5.5z" /> : <path d="M3 1.5h3v11H3zM8 1.5h3v11H8z" />}
-          </svg>
-        </IconButton>
-      )}
+      {isAttached && <PlaybackButton isPaused={isPaused} onClick={togglePlayback} />}
     </Box>
   );
+}
+
+/** The pause/play control over the video (src/app/islands/registry.ts renders it at build time for its styles). */
+export function PlaybackButton({ isPaused, onClick }: { isPaused: boolean; onClick: () => void }) {
+  return (
+    <IconButton
+      aria-label={isPaused ? 'Play background video' : 'Pause background video'}
+      size="sm"
+      variant="solid"
+      bg="blackAlpha.700"
+      color="white"
+      _hover={{ bg: 'blackAlpha.800' }}
+      position="absolute"
+      bottom="3"
+      right="3"
+      borderRadius="full"
+      onClick={onClick}
+    >
+      <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true" fill="currentColor">
+        {isPaused ? <path d="M3 1.5v11l9-5.5z" /> : <path d="M3 1.5h3v11H3zM8 1.5h3v11H8z" />}
+      </svg>
+    </IconButton>
+  );
+}
+
+/** The control as the build renders it for its styles (src/app/islands/registry.ts, laterLook). */
+export function PlaybackButtonLook() {
+  return <PlaybackButton isPaused={false} onClick={() => undefined} />;
 }
