@@ -101,3 +101,72 @@ describe('a table that marks only one direction', () => {
     expect(rowsOf(statement).map((row) => row[3])).toEqual(['credit', 'debit']);
   });
 });
+
+describe('a summary grid of labels over their values', () => {
+  it('reads the opening and closing balance under their labels when counts of items sit beside them', () => {
+    const statement = parse([
+      page([
+        [[40, 'Date Range: 12/01/2024 - 12/31/2024']],
+        [
+          [40, 'Opening Ledger'],
+          [140, 'Total Credits'],
+          [240, '# Credits'],
+          [300, 'Total Debits'],
+          [400, '# Debits'],
+          [450, 'Closing Ledger'],
+          [530, 'Closing Collected'],
+        ],
+        [
+          [40, '6,473.97'],
+          [140, '1,000.00'],
+          [240, '1'],
+          [300, '500.00'],
+          [400, '1'],
+          [450, '6,973.97'],
+          [530, '6,973.97'],
+        ],
+        [
+          [40, 'Post Date'],
+          [100, 'Description'],
+          [440, 'Debits'],
+          [520, 'Credits'],
+        ],
+        [[40, '12/02/24'], [100, 'STRIPE TRANSFER'], right(560, '1,000.00')],
+        [[40, '12/03/24'], [100, 'RENT PAYMENT MAIN ST'], right(480, '500.00')],
+      ]),
+    ]);
+    const [segment] = statement.segments;
+    expect([segment?.openingBalanceCents, segment?.closingBalanceCents, segment?.balanceCheck.status]).toEqual([
+      6_473_97,
+      6_973_97,
+      'reconciled',
+    ]);
+  });
+
+  it.each([
+    ['Opening Cash Balance', 'Closing Cash Balance'],
+    ['Beginning Account Balance', 'Ending Account Balance'],
+    ['Opening Book Balance', 'Closing Book Balance'],
+  ])('reads "%s" and "%s" as the statement balances', (opening, closing) => {
+    const statement = parse([
+      page([
+        period,
+        [[40, opening], right(300, '4,425.67')],
+        [[40, closing], right(300, '4,925.67')],
+        [
+          [40, 'Date'],
+          [100, 'Description'],
+          [440, 'Amount'],
+        ],
+        [[40, '08/03'], [100, 'STRIPE TRANSFER'], right(480, '700.00')],
+        [[40, '08/05'], [100, 'RENT PAYMENT MAIN ST'], right(480, '-200.00')],
+      ]),
+    ]);
+    const [segment] = statement.segments;
+    expect([segment?.openingBalanceCents, segment?.closingBalanceCents, segment?.balanceCheck.status]).toEqual([
+      4_425_67,
+      4_925_67,
+      'reconciled',
+    ]);
+  });
+});
