@@ -50,6 +50,44 @@ describe("a day's balance under day headings", () => {
   });
 });
 
+describe("a day's balance printed on its heading", () => {
+  it.each([
+    [
+      'as a label and an amount',
+      (amount: string): Array<[number, string]> => [[420, 'End of day balance'], right(560, amount)],
+    ],
+    ['in one piece of text', (amount: string): Array<[number, string]> => [right(560, `End of day balance ${amount}`)]],
+  ])('heads the day %s, newest first, and its signed rows are read', (_form, balance) => {
+    const statement = parse([
+      page([
+        [[40, 'Sep 1, 2024 to Sep 30, 2024']],
+        [
+          [40, 'Opening balance $1,000.00'],
+          [300, 'Closing balance -$40.00'],
+        ],
+        [
+          [60, 'Description'],
+          [520, 'Amount'],
+        ],
+        [[40, 'Monday, September 30, 2024'], ...balance('-$40.00')],
+        [[60, 'Purchase 09/30 Office Depot 1140'], right(560, '-$880.18')],
+        [[60, 'Merchant Deposit 710924'], right(560, '$340.18')],
+        [[40, 'Friday, September 27, 2024'], ...balance('$500.00')],
+        [[60, 'Merchant Deposit 622452'], right(560, '$2,471.35')],
+        [[60, 'Gusto Payroll'], right(560, '-$2,971.35')],
+      ]),
+    ]);
+    expect(rowsOf(statement)).toEqual([
+      // A newest-first listing is read back in time order, each day's rows too.
+      ['2024-09-27', 'Gusto Payroll', 2_971_35, 'debit'],
+      ['2024-09-27', 'Merchant Deposit 622452', 2_471_35, 'credit'],
+      ['2024-09-30', 'Merchant Deposit 710924', 340_18, 'credit'],
+      ['2024-09-30', 'Purchase 09/30 Office Depot 1140', 880_18, 'debit'],
+    ]);
+    expect(statement.segments[0]?.balanceCheck.status).toBe('reconciled');
+  });
+});
+
 describe('opening and closing balance printed on one line', () => {
   it('reads both, also after the rows of a newest-first listing', () => {
     const statement = parse([

@@ -36,6 +36,8 @@ export type BalanceLabel = {
   summary?: boolean;
   /** The right edge of the amount when printed without a sign. */
   at?: number | null;
+  /** Worded as a balance brought or carried forward (a page's opening), not a statement's beginning balance. */
+  forward?: boolean;
 };
 
 const LABEL_STARTS = new RegExp(`${OPENING_LABEL.source}|${CLOSING_LABEL.source}`, 'gi');
@@ -88,11 +90,18 @@ function cellLabel(line: Line, index: number, text: string, last: boolean): Bala
     printed && kind === 'opening' && /\b(previous|prior|last|forward)\b/i.test(text)
       ? fromDayNumber(toDayNumber(printed) + 1)
       : printed;
+  const forward = /\b(forward|brought|carried)\b/i.test(text) || undefined;
   const inline = trailingMoney(text);
   const cell = line.cells[index];
   if (inline)
     return [
-      { kind, cents: signedCents(inline), date, at: last && cell ? unsignedAt({ ...cell, money: inline }) : null },
+      {
+        kind,
+        cents: signedCents(inline),
+        date,
+        at: last && cell ? unsignedAt({ ...cell, money: inline }) : null,
+        forward,
+      },
     ];
   if (!last) return [];
   for (const next of line.cells.slice(index + 1)) {
@@ -102,7 +111,13 @@ function cellLabel(line: Line, index: number, text: string, last: boolean): Bala
       const after = line.cells[line.cells.indexOf(next) + 1];
       const marked = after && /^(CR|DR)$/i.test(after.text) ? parseMoney(`${next.text} ${after.text}`) : null;
       return [
-        { kind, cents: signedCents(marked ?? money), date, at: unsignedAt({ x1: next.x1, money: marked ?? money }) },
+        {
+          kind,
+          cents: signedCents(marked ?? money),
+          date,
+          at: unsignedAt({ x1: next.x1, money: marked ?? money }),
+          forward,
+        },
       ];
     }
   }
