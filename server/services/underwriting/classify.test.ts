@@ -96,6 +96,23 @@ describe('debit classification', () => {
     ).toEqual([false, false, false]);
     expect(canBeFinancing('ACH DEBIT RAPIDFUND CAPITAL PMT')).toBe(true);
   });
+
+  it('knows a purchase by card from the words banks print for it, without "POS" or "debit card"', () => {
+    expect(
+      [
+        'PURCHASE 09/02 RESTAURANT DEPOT CARD 4417',
+        'Purchase authorized on 09/02 Costco Whse #0112 Austin TX S384 Card 4417',
+        'RECURRING PURCHASE SYSCO FOODS',
+        'HOME DEPOT #4521 CARD ENDING IN 4417',
+        'SHELL OIL 5744 CARD X4417',
+        'ULINE SHIP SUPPLIES CARD #4417',
+      ].map(canBeFinancing),
+    ).toEqual([false, false, false, false, false, false]);
+    // A funder's own words outweigh "purchase": future receivables are what an advance buys.
+    expect(canBeFinancing('NORTHGATE FUNDING RECEIVABLES PURCHASE')).toBe(true);
+    expect(canBeFinancing('PINECREST CAPITAL ACH DEBIT')).toBe(true);
+    expect(canBeFinancing('SILVERLINE CARD SERVICES FUNDING')).toBe(true);
+  });
 });
 
 // Descriptions come from the applicant's PDF and are classified on the server's main thread: a hostile statement

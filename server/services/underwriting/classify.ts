@@ -79,6 +79,10 @@ const NOT_FINANCING_PAYEE =
 // The channels a funder never collects by: a card, Zelle or Venmo, the ATM, bill pay, a transfer or sweep.
 const NOT_FINANCING_CHANNEL =
   /\b(transfer|xfer|sweep|pos|(debit|check) ?card|card purchase|purchase card|zelle|venmo|cash ?app|atm|bill ?pay(ment)?)\b/i;
+// A purchase by card in the words banks print for it: "PURCHASE", "Purchase authorized on", the card's last digits
+// ("CARD 4417", "CARD X4417", "CARD ENDING IN 4417"). An advance buys future receivables, so a funder's own words
+// outweigh "purchase".
+const CARD_PURCHASE = /\b(?:purchase\b|card(?: ending(?: in)?| no\.?)? ?[#x*]* ?\d{4})/i;
 const FUNDER_WORDS = /\b(funding|funder|advance|mca|merchant cash|receivables?|lending)\b/i;
 
 // Words funders' own names carry: with FUNDER_WORDS they tell a funder's weekly collection from a supplier's.
@@ -97,6 +101,7 @@ export function namesFunder(description: string): boolean {
 
 export function canBeFinancing(description: string): boolean {
   if (NOT_FINANCING_CHANNEL.test(description)) return false;
+  if (CARD_PURCHASE.test(description) && !FUNDER_WORDS.test(description)) return false;
   return !NOT_FINANCING_PAYEE.test(description) || FUNDER_WORDS.test(description);
 }
 

@@ -1,7 +1,15 @@
 // What a credit is, read with the rest of the statements: money from a funder the business is paying back is that
 // funder's advance or loan, and money from the account holder itself is an own transfer, whatever the wording
 // (docs/product.md, section 4.2).
-import { type CreditCategory, classifyCredit, counterpartyOf, entryText } from './classify';
+import {
+  type CreditCategory,
+  canBeFinancing,
+  classifyCredit,
+  classifyDebit,
+  counterpartyOf,
+  entryText,
+  looksLikeFunder,
+} from './classify';
 import { namesHolder, type HolderName } from './insights-holder';
 import type { FinancingPosition } from './insights-types';
 import type { ParsedTransaction } from './types';
@@ -66,6 +74,35 @@ export function holderNames(transactions: ParsedTransaction[]): string[] {
   return [...names];
 }
 
+/** Same-amount debits that show a funder's repayments have begun, before they are enough for a position. */
+const BEGUN_REPAYMENTS = 2;
+
+/**
+ * Payees the business already pays at one amount, too few times to be a financing position yet (an advance taken
+ * weeks before the statements end): a lump from one of them is that advance's proceeds all the same when its debits
+ * or the credit name a funder ("LANTERNFISH CAPI ACH DEBIT" after "ACH CREDIT LANTERNFISH CAPITAL LLC").
+ */
+function beginningRepayments(transactions: ParsedTransaction[]): Array<{ counterparty: string; funderLike: boolean }> {
+  const paid = new Map<string, { amounts: number[]; funderLike: boolean }>();
+  for (const transaction of transactions) {
+    if (transaction.direction !== 'debit') continue;
+    const words = entryText(transaction);
+    if (classifyDebit(words) !== 'other' || !canBeFinancing(words)) continue;
+    const counterparty = counterpartyOf(transaction.description);
+    const payee = paid.get(counterparty) ?? { amounts: [], funderLike: false };
+    payee.amounts.push(transaction.amountCents);
+    payee.funderLike ||= looksLikeFunder(words);
+    paid.set(counterparty, payee);
+  }
+  const onePayment = (amounts: number[]) =>
+    amounts.length >= BEGUN_REPAYMENTS &&
+    amounts.reduce((most, cents) => Math.max(most, cents), 0) <=
+      amounts.reduce((least, cents) => Math.min(least, cents), Infinity) * 1.15;
+  return [...paid]
+    .filter(([, { amounts }]) => onePayment(amounts))
+    .map(([counterparty, { funderLike }]) => ({ counterparty, funderLike }));
+}
+
 export type CreditClassifier = {
   classify: (transaction: Pick<ParsedTransaction, 'description' | 'entryType'>) => CreditCategory;
   /** The positions whose payee paid the business a lump: the funder's proceeds, whatever the deposit's words. */
@@ -82,11 +119,16 @@ export function creditClassifier(
   positions: FinancingPosition[],
   holders: HolderName[],
 ): CreditClassifier {
-  const funders = positions
-    .map((position) => ({
+  const payees: Array<{ position: FinancingPosition | null; counterparty: string; funderLike: boolean }> = [
+    ...positions.map((position) => ({ position, counterparty: position.counterparty, funderLike: true })),
+    ...beginningRepayments(transactions).map((payee) => ({ position: null, ...payee })),
+  ];
+  const funders = payees
+    .map(({ position, counterparty, funderLike }) => ({
       position,
-      distinct: nameWords(position.counterparty),
-      all: position.counterparty.split(' '),
+      funderLike,
+      distinct: nameWords(counterparty),
+      all: counterparty.split(' '),
     }))
     .filter((funder) => funder.distinct.length > 0);
   // A funder's proceeds come as a lump; a payee credited again and again (a card processor that also lends) pays
@@ -97,13 +139,19 @@ export function creditClassifier(
     const from = counterpartyOf(transaction.description);
     creditsFrom.set(from, (creditsFrom.get(from) ?? 0) + 1);
   }
-  /** The funder that sent a lump from this payee, unless it credits the business again and again. */
-  const funderOf = (counterparty: string) => {
+  /**
+   * The funder that sent a lump from this payee, unless it credits the business again and again; a payee whose
+   * repayments have only begun must name a funder in its debits or in this credit.
+   */
+  const funderOf = (counterparty: string, words: string) => {
     if ((creditsFrom.get(counterparty) ?? 0) >= REGULAR_CREDITS) return undefined;
     const all = counterparty.split(' ');
-    const words = new Set(all);
-    return funders.find((funder) => funder.distinct.every((word) => words.has(word)) || sameNameCut(funder.all, all))
-      ?.position;
+    const named = new Set(all);
+    return funders.find(
+      (funder) =>
+        (funder.distinct.every((word) => named.has(word)) || sameNameCut(funder.all, all)) &&
+        (funder.funderLike || looksLikeFunder(words)),
+    );
   };
   const paidProceeds = new Set<FinancingPosition>();
   const classify: CreditClassifier['classify'] = (transaction) => {
@@ -111,8 +159,8 @@ export function creditClassifier(
     const category = classifyCredit(entryText(transaction));
     if (category === 'own-transfer' || category === 'refund') return category;
     if (category === 'revenue' && namesHolder(description, 'credit', holders)) return 'own-transfer';
-    const funder = funderOf(counterpartyOf(description));
-    if (funder) paidProceeds.add(funder);
+    const funder = funderOf(counterpartyOf(description), entryText(transaction));
+    if (funder?.position) paidProceeds.add(funder.position);
     return funder ? 'loan-proceeds' : category;
   };
   for (const transaction of transactions) if (transaction.direction === 'credit') classify(transaction);

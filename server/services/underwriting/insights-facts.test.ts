@@ -37,6 +37,30 @@ describe('credits that are not sales', () => {
     expect(proceedsOf('ACH DEBIT MARIGOLD RECEIVABLES GRP', 'MARIGOLDEN BAKERY')).toEqual([0, salesCents + 40_000_00]);
   });
 
+  it('counts a lump from a funder whose repayments have only begun (too few to be a position yet) as proceeds', () => {
+    const firstWeeks: Row[] = ['2026-03-16', '2026-03-23', '2026-03-30'].map((date) => [
+      date,
+      'LANTERNFISH CAPI ACH DEBIT',
+      -3_055,
+    ]);
+    const insights = insightsOf(
+      segment([...sales, ['2026-03-09', 'ACH CREDIT LANTERNFISH CAPITAL LLC', 83_895], ...firstWeeks]),
+    );
+    expect(insights.financingPositions).toHaveLength(0);
+    expect(insights.months[0]?.excludedLoanProceedsCents).toBe(83_895_00);
+    expect(insights.months[0]?.trueRevenueCents).toBe(salesCents);
+    // A customer the business also pays now and then, at amounts that follow no level, stays a sale.
+    const supplier = insightsOf(
+      segment([
+        ...sales,
+        ['2026-03-09', 'ACH CREDIT HARBORVIEW CATERING LLC', 8_000],
+        ['2026-03-16', 'HARBORVIEW CATERING ACH DEBIT', -310],
+        ['2026-03-23', 'HARBORVIEW CATERING ACH DEBIT', -1_275],
+      ]),
+    );
+    expect(supplier.months[0]?.trueRevenueCents).toBe(salesCents + 8_000_00);
+  });
+
   it('keeps the sales payouts of a card processor that also lends to the business as revenue', () => {
     const payments: Row[] = businessDays(2, 31).map((date) => [date, 'SQUARE CAPITAL PMT', -120]);
     const insights = insightsOf(segment([...sales, ...payments]));

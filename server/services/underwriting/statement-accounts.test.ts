@@ -184,3 +184,59 @@ describe('statements read together', () => {
     expect(insights?.averageMonthlyTrueRevenueCents).toBe(2_600_00);
   });
 });
+
+describe('a line listing several accounts', () => {
+  it('gives each number the kind printed beside it, not every kind the line names', () => {
+    type Line = Array<[number, string]>;
+    const heading: Line = [
+      [40, 'Date'],
+      [100, 'Description'],
+      [380, 'Credits'],
+      [450, 'Debits'],
+      [520, 'Balance'],
+    ];
+    const statement = (period: string, opening: string, checking: Line[], savings: Line[]) =>
+      page([
+        [[40, 'Initiate Business Checking']],
+        [
+          [40, 'MESA VERDE LANDSCAPING CO'],
+          [400, 'Account number: 0000004159'],
+        ],
+        [[400, period]],
+        [[40, 'Beginning balance'], right(300, opening)],
+        [[40, 'Combined statement of your accounts: Business Checking ...4159, Business Savings ...8707']],
+        [[40, 'BUSINESS CHECKING ACCOUNT ...4159']],
+        heading,
+        ...checking,
+        [[40, 'BUSINESS SAVINGS ACCOUNT ...8707']],
+        heading,
+        ...savings,
+      ]);
+    const parsed = parse([
+      statement(
+        'Oct 1, 2024 - Oct 31, 2024',
+        '1,000.00',
+        [
+          [[40, '10/1'], [100, 'SQUARE INC DEPOSIT'], right(420, '500.00'), right(580, '1,500.00')],
+          [[40, '10/9'], [100, 'RENT PAYMENT OAKVIEW'], right(490, '300.00'), right(580, '1,200.00')],
+        ],
+        [[[40, '10/7'], [100, 'TRANSFER FROM CHK ...4159'], right(420, '600.00'), right(580, '9,600.00')]],
+      ),
+      statement(
+        'Nov 1, 2024 - Nov 30, 2024',
+        '1,200.00',
+        [
+          [[40, '11/4'], [100, 'SQUARE INC DEPOSIT'], right(420, '700.00'), right(580, '1,900.00')],
+          [[40, '11/12'], [100, 'RENT PAYMENT OAKVIEW'], right(490, '300.00'), right(580, '1,600.00')],
+        ],
+        [[[40, '11/7'], [100, 'TRANSFER FROM CHK ...4159'], right(420, '600.00'), right(580, '10,200.00')]],
+      ),
+    ]);
+    expect(parsed.segments.map((segment) => [segment.periodStart, segment.account])).toEqual([
+      ['2024-10-01', { last4: '4159', kind: 'checking' }],
+      ['2024-10-01', { last4: '8707', kind: 'savings' }],
+      ['2024-11-01', { last4: '4159', kind: 'checking' }],
+      ['2024-11-01', { last4: '8707', kind: 'savings' }],
+    ]);
+  });
+});

@@ -50,6 +50,44 @@ describe("a day's balance under day headings", () => {
   });
 });
 
+describe("a day's balance printed on its heading", () => {
+  it.each([
+    [
+      'as a label and an amount',
+      (amount: string): Array<[number, string]> => [[420, 'End of day balance'], right(560, amount)],
+    ],
+    ['in one piece of text', (amount: string): Array<[number, string]> => [right(560, `End of day balance ${amount}`)]],
+  ])('heads the day %s, newest first, and its signed rows are read', (_form, balance) => {
+    const statement = parse([
+      page([
+        [[40, 'Sep 1, 2024 to Sep 30, 2024']],
+        [
+          [40, 'Opening balance $1,000.00'],
+          [300, 'Closing balance -$40.00'],
+        ],
+        [
+          [60, 'Description'],
+          [520, 'Amount'],
+        ],
+        [[40, 'Monday, September 30, 2024'], ...balance('-$40.00')],
+        [[60, 'Purchase 09/30 Office Depot 1140'], right(560, '-$880.18')],
+        [[60, 'Merchant Deposit 710924'], right(560, '$340.18')],
+        [[40, 'Friday, September 27, 2024'], ...balance('$500.00')],
+        [[60, 'Merchant Deposit 622452'], right(560, '$2,471.35')],
+        [[60, 'Gusto Payroll'], right(560, '-$2,971.35')],
+      ]),
+    ]);
+    expect(rowsOf(statement)).toEqual([
+      // A newest-first listing is read back in time order, each day's rows too.
+      ['2024-09-27', 'Gusto Payroll', 2_971_35, 'debit'],
+      ['2024-09-27', 'Merchant Deposit 622452', 2_471_35, 'credit'],
+      ['2024-09-30', 'Merchant Deposit 710924', 340_18, 'credit'],
+      ['2024-09-30', 'Purchase 09/30 Office Depot 1140', 880_18, 'debit'],
+    ]);
+    expect(statement.segments[0]?.balanceCheck.status).toBe('reconciled');
+  });
+});
+
 describe('opening and closing balance printed on one line', () => {
   it('reads both, also after the rows of a newest-first listing', () => {
     const statement = parse([
@@ -99,5 +137,74 @@ describe('a table that marks only one direction', () => {
       ]),
     ]);
     expect(rowsOf(statement).map((row) => row[3])).toEqual(['credit', 'debit']);
+  });
+});
+
+describe('a summary grid of labels over their values', () => {
+  it('reads the opening and closing balance under their labels when counts of items sit beside them', () => {
+    const statement = parse([
+      page([
+        [[40, 'Date Range: 12/01/2024 - 12/31/2024']],
+        [
+          [40, 'Opening Ledger'],
+          [140, 'Total Credits'],
+          [240, '# Credits'],
+          [300, 'Total Debits'],
+          [400, '# Debits'],
+          [450, 'Closing Ledger'],
+          [530, 'Closing Collected'],
+        ],
+        [
+          [40, '6,473.97'],
+          [140, '1,000.00'],
+          [240, '1'],
+          [300, '500.00'],
+          [400, '1'],
+          [450, '6,973.97'],
+          [530, '6,973.97'],
+        ],
+        [
+          [40, 'Post Date'],
+          [100, 'Description'],
+          [440, 'Debits'],
+          [520, 'Credits'],
+        ],
+        [[40, '12/02/24'], [100, 'STRIPE TRANSFER'], right(560, '1,000.00')],
+        [[40, '12/03/24'], [100, 'RENT PAYMENT MAIN ST'], right(480, '500.00')],
+      ]),
+    ]);
+    const [segment] = statement.segments;
+    expect([segment?.openingBalanceCents, segment?.closingBalanceCents, segment?.balanceCheck.status]).toEqual([
+      6_473_97,
+      6_973_97,
+      'reconciled',
+    ]);
+  });
+
+  it.each([
+    ['Opening Cash Balance', 'Closing Cash Balance'],
+    ['Beginning Account Balance', 'Ending Account Balance'],
+    ['Opening Book Balance', 'Closing Book Balance'],
+  ])('reads "%s" and "%s" as the statement balances', (opening, closing) => {
+    const statement = parse([
+      page([
+        period,
+        [[40, opening], right(300, '4,425.67')],
+        [[40, closing], right(300, '4,925.67')],
+        [
+          [40, 'Date'],
+          [100, 'Description'],
+          [440, 'Amount'],
+        ],
+        [[40, '08/03'], [100, 'STRIPE TRANSFER'], right(480, '700.00')],
+        [[40, '08/05'], [100, 'RENT PAYMENT MAIN ST'], right(480, '-200.00')],
+      ]),
+    ]);
+    const [segment] = statement.segments;
+    expect([segment?.openingBalanceCents, segment?.closingBalanceCents, segment?.balanceCheck.status]).toEqual([
+      4_425_67,
+      4_925_67,
+      'reconciled',
+    ]);
   });
 });

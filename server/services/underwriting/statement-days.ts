@@ -7,19 +7,35 @@ import { CLOSING_LABEL, OPENING_LABEL } from './statement-words';
 
 const WEEKDAY = /^(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|nesday|sday|urday|rsday)?\b\.?,?\s*/i;
 
-/** The date of a line that prints only a date (after a weekday) and at most one amount, or null. */
+/**
+ * The date of a line that prints only a date (after a weekday) and at most one amount, perhaps labelled as the day's
+ * balance ("Monday, September 30, 2024   End of day balance -$735.77"), or null.
+ */
 function dateOnly(line: Line): RowDate | null {
   let cells = line.cells;
   if (cells.length > 0 && cells[0] && WEEKDAY.test(cells[0].text) && cells[0].text.replace(WEEKDAY, '') === '')
     cells = cells.slice(1);
   const [first, ...rest] = cells;
-  if (!first || first.money || first.text.length > 40 || rest.length > 1 || rest.some((cell) => !cell.money))
-    return null;
+  if (!first || first.money || first.text.length > 40) return null;
+  const label = rest.length > 0 && !rest[0]?.money ? rest[0] : undefined;
+  const amounts = label ? rest.slice(1) : rest;
+  if (amounts.length > 1 || amounts.some((cell) => !cell.money)) return null;
+  if (label && !isDayBalanceLabel(label, amounts.length === 0)) return null;
   return parseRowDate(first.text.replace(WEEKDAY, ''));
 }
 
 /** A short label ending in "balance" ("End of day balance", "Daily balance", "Ending balance:"). */
 const DAY_BALANCE_LABEL = /^(?:[A-Za-z'-]+ ){0,4}balance\s*:?$/i;
+
+/**
+ * A day's balance label ("End of day balance"), alone or (`withAmount`) printed up against its amount in one piece of
+ * text; a statement's opening or closing balance ("08/31 Ending Balance 1,200.00") is a row of its table instead.
+ */
+function isDayBalanceLabel(cell: Cell, withAmount: boolean): boolean {
+  const words = withAmount ? splitTrailingAmount(cell)?.words.text : cell.text;
+  if (words === undefined || OPENING_LABEL.test(words) || CLOSING_LABEL.test(words)) return false;
+  return DAY_BALANCE_LABEL.test(words.trim());
+}
 
 /**
  * The balance a day group ends with: a line of a balance label and one amount ("End of day balance $1,060.00"),

@@ -36,6 +36,8 @@ export type BalanceLabel = {
   summary?: boolean;
   /** The right edge of the amount when printed without a sign. */
   at?: number | null;
+  /** Worded as a balance brought or carried forward (a page's opening), not a statement's beginning balance. */
+  forward?: boolean;
 };
 
 const LABEL_STARTS = new RegExp(`${OPENING_LABEL.source}|${CLOSING_LABEL.source}`, 'gi');
@@ -57,11 +59,12 @@ export function detectBalanceLabels(line: Line): BalanceLabel[] {
 
 /**
  * A summary printed across the page: balance labels on one line ("Previous Balance | Deposits | ... | Ending
- * Balance") and their amounts on the line right below, each under its label. Both balances, or none.
+ * Balance") and their amounts on the line right below, each under its label; counts of items ("# Credits") may sit
+ * between them. Both balances, or none.
  */
 export function labelsAbove(above: Line | undefined, line: Line): BalanceLabel[] {
   if (!above || above.page !== line.page || above.y - line.y <= 0 || above.y - line.y > line.fontSize * 2.5) return [];
-  if (line.cells.length < 2 || line.cells.some((cell) => !cell.money)) return [];
+  if (line.cells.length < 2 || line.cells.some((cell) => !cell.money && !/^\d{1,6}$/.test(cell.text))) return [];
   const words = above.cells.filter((cell) => !cell.money);
   const found: BalanceLabel[] = [];
   for (const cell of line.cells) {
@@ -87,11 +90,18 @@ function cellLabel(line: Line, index: number, text: string, last: boolean): Bala
     printed && kind === 'opening' && /\b(previous|prior|last|forward)\b/i.test(text)
       ? fromDayNumber(toDayNumber(printed) + 1)
       : printed;
+  const forward = /\b(forward|brought|carried)\b/i.test(text) || undefined;
   const inline = trailingMoney(text);
   const cell = line.cells[index];
   if (inline)
     return [
-      { kind, cents: signedCents(inline), date, at: last && cell ? unsignedAt({ ...cell, money: inline }) : null },
+      {
+        kind,
+        cents: signedCents(inline),
+        date,
+        at: last && cell ? unsignedAt({ ...cell, money: inline }) : null,
+        forward,
+      },
     ];
   if (!last) return [];
   for (const next of line.cells.slice(index + 1)) {
@@ -101,7 +111,13 @@ function cellLabel(line: Line, index: number, text: string, last: boolean): Bala
       const after = line.cells[line.cells.indexOf(next) + 1];
       const marked = after && /^(CR|DR)$/i.test(after.text) ? parseMoney(`${next.text} ${after.text}`) : null;
       return [
-        { kind, cents: signedCents(marked ?? money), date, at: unsignedAt({ x1: next.x1, money: marked ?? money }) },
+        {
+          kind,
+          cents: signedCents(marked ?? money),
+          date,
+          at: unsignedAt({ x1: next.x1, money: marked ?? money }),
+          forward,
+        },
       ];
     }
   }
@@ -229,8 +245,15 @@ export function detectAccount(line: Line, titleKind: StatementAccount['kind']): 
   if (line.text.length > 120 || line.cells.some((cell) => cell.money)) return null;
   const match = ACCOUNT_NUMBER.exec(line.text);
   if (!match?.[1]) return null;
-  return { last4: match[1].replace(/\D/g, '').slice(-4), kind: accountKind(line.text) ?? titleKind };
+  // A line listing several accounts ("Business Checking ...4159, Business Savings ...8707"): the number's kind is
+  // the one printed before the next number, not every kind the line names.
+  NEXT_ACCOUNT_NUMBER.lastIndex = match.index + match[0].length;
+  const next = NEXT_ACCOUNT_NUMBER.exec(line.text);
+  const own = next ? line.text.slice(0, next.index) : line.text;
+  return { last4: match[1].replace(/\D/g, '').slice(-4), kind: accountKind(own) ?? titleKind };
 }
+
+const NEXT_ACCOUNT_NUMBER = new RegExp(ACCOUNT_NUMBER.source, 'gi');
 
 export function accountKind(text: string): StatementAccount['kind'] {
   if (SAVINGS_ACCOUNT.test(text)) return 'savings';

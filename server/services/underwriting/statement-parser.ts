@@ -121,7 +121,16 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
     // date) opens the next statement, even where its amount carries the last balance forward.
     const end = current.period?.end ?? current.closingDate;
     const later = current.rows.length > 0 && label.date !== null && end !== null && label.date > end;
-    if (!current.closedAfterRows && !another && !later) return current;
+    // With no period or dates printed, a beginning balance after rows that carries the closing balance this statement
+    // printed forward (and is not its own opening, nor worded as a page's balance forward) begins the next statement.
+    const carried =
+      current.period === null &&
+      current.rows.length > 0 &&
+      !label.forward &&
+      current.opening !== null &&
+      label.cents === current.closing &&
+      label.cents !== current.opening;
+    if (!current.closedAfterRows && !another && !later && !carried) return current;
     section = null;
     heading = null;
     unposted = null;

@@ -108,6 +108,52 @@ describe('statements told apart by their balances’ dates alone', () => {
   });
 });
 
+describe('statements back to back with undated balances and no running balance', () => {
+  it('opens the next statement where a beginning balance carries the last closing forward after rows', () => {
+    const month = (date: string, opening: string, closing: string, rows: Array<[string, string, string]>) =>
+      page([
+        [
+          [40, 'CHASEWOOD BANK, N.A.'],
+          [400, `Statement Date: ${date}`],
+        ],
+        [[40, 'CHECKING SUMMARY']],
+        [[40, 'Beginning Balance'], right(560, opening)],
+        [[40, 'Deposits and Additions'], right(560, '300.00')],
+        [[40, 'Other Withdrawals and Fees'], right(560, '-500.00')],
+        [[40, 'Ending Balance'], right(560, closing)],
+        [[40, 'TRANSACTION DETAIL']],
+        [
+          [40, 'Date'],
+          [90, 'Description'],
+          [520, 'Amount'],
+        ],
+        ...rows.map(([day, text, amount]): Array<[number, string]> => [[40, day], [90, text], right(560, amount)]),
+      ]);
+    const statement = [
+      month('November 30, 2024', '$1,000.00', '$800.00', [
+        ['11/04/24', 'RENT PAYMENT', '-500.00'],
+        ['11/27/24', 'CARD SETTLEMENT', '300.00'],
+      ]),
+      month('December 31, 2024', '$800.00', '$600.00', [
+        ['12/03/24', 'RENT PAYMENT', '-500.00'],
+        ['12/27/24', 'CARD SETTLEMENT', '300.00'],
+      ]),
+    ];
+    const parsed = parse(statement);
+    expect(
+      parsed.segments.map((segment) => [
+        segment.openingBalanceCents,
+        segment.closingBalanceCents,
+        segment.transactions.length,
+        segment.balanceCheck.status,
+      ]),
+    ).toEqual([
+      [1_000_00, 800_00, 2, 'reconciled'],
+      [800_00, 600_00, 2, 'reconciled'],
+    ]);
+  });
+});
+
 describe('a period printed as the previous and this statement’s dates', () => {
   it('starts the day after the previous statement date and ends on the closing date', () => {
     const statement = [

@@ -391,6 +391,22 @@ describe('blocks that are not posted transactions', () => {
     expect(accountKind('SHARE CERTIFICATE')).toBe('savings');
   });
 
+  it("does not take a bank's name for the account's kind", () => {
+    expect(
+      [
+        'HOMESTEAD SAVINGS AND TRUST CO',
+        'HOMESTEAD SAVINGS & TRUST COMPANY STATEMENT OF ACCOUNT',
+        'Ironwood Savings Bank',
+        'First Federal Savings and Loan Association',
+        'Lakeside Federal Savings, FSB',
+        'Harbor Savings Institution',
+      ].map(accountKind),
+    ).toEqual([null, null, null, null, null, null]);
+    expect(
+      ['HOMESTEAD SAVINGS AND TRUST CO BUSINESS CHECKING', 'Business Savings', 'SAVINGS ACCOUNT 8707'].map(accountKind),
+    ).toEqual(['checking', 'savings', 'savings']);
+  });
+
   it('leaves out the rows an online-banking export marks pending, and keeps the status out of descriptions', () => {
     const statement = parse([
       page([

@@ -4,9 +4,9 @@
 export type Role = 'credit' | 'debit' | 'balance' | 'amount';
 
 export const OPENING_LABEL =
-  /\b((beginning|opening|starting|previous|prior|last)( statement)?( ledger)? balance|balance (brought |carried )?forward|brought forward|balance last statement|balance at (the )?start( of (the )?period)?|opening ledger|last statement balance)\b/i;
+  /\b((beginning|opening|starting|previous|prior|last)( statement)?( (ledger|cash|account|book))? balance|balance (brought |carried )?forward|brought forward|balance last statement|balance at (the )?start( of (the )?period)?|opening ledger|last statement balance)\b/i;
 export const CLOSING_LABEL =
-  /\b((ending|closing|new|current|this)( statement)?( ledger)? balance|statement balance|balance this statement|balance at (the )?end( of (the )?period)?|closing ledger)\b/i;
+  /\b((ending|closing|new|current|this)( statement)?( (ledger|cash|account|book))? balance|statement balance|balance this statement|balance at (the )?end( of (the )?period)?|closing ledger)\b/i;
 export const NOT_A_STATEMENT_BALANCE = /\b(average|minimum|available|daily|collected|total|interest|ytd|year)\b/i;
 
 const CREDIT_WORDS = /\b(credits?|deposits?|additions?|money in|paid in|receipts?|incoming|inflows?|interest paid)\b/i;
@@ -53,10 +53,10 @@ export const CHECK_NUMBER = /^\d{2,10} ?[*^]?$/;
  */
 export const ACCOUNT_NUMBER =
   /\b(?:(?:account|acct|a\/c)\b(?:\s*(?:number|no\.?|#|ending(?: in)?))?(?:\s*[:#])?\s*(?:[*.xX#-]+\s*)?|(?:checking|savings|money market)\s*(?:[-\u2013:#]\s*)?[*.xX#]{2,}\s*)(\d{2,6}(?:-\d{2,12}){1,3}|\d{4}(?: \d{4}){1,3} \d{2,4}(?![.,/-]?\d)|\d{4,17})\b/i;
-// "Ironwood Savings Bank" names the bank, not the account. Titles abbreviate: "Mkt Rate Sav", "Bus Svgs", "MMDA",
+// "Ironwood Savings Bank", "Homestead Savings & Trust Co", "Lakeside Savings, FSB" name the bank, not the account. Titles abbreviate: "Mkt Rate Sav", "Bus Svgs", "MMDA",
 // "Commercial Chk", "DDA".
 export const SAVINGS_ACCOUNT =
-  /\b(savings(?! (bank|and loan|& loan|association|institution|fsb))|sav|svgs?|money market|money mkt|mkt rate|market rate|mmda|mma|share account|share savings|certificates?|share certificate|time deposit)\b/i;
+  /\b(savings(?!,? (?:&|(?:bank|and|association|institution|fsb|trust|co|company)\b))|sav|svgs?|money market|money mkt|mkt rate|market rate|mmda|mma|share account|share savings|certificates?|share certificate|time deposit)\b/i;
 export const CHECKING_ACCOUNT = /\b(checking|chk|chkg|ckg|dda|operating|demand deposit|share draft)\b/i;
 /** A page of check images: the captions under the images repeat checks already listed, so they are not rows. */
 export const CHECK_IMAGES = /\b(check images?|images? of (paid )?checks|check copies|item images)\b/i;
