@@ -106,7 +106,10 @@ describe('each reason enters and leaves the work queue at the change that makes 
       return id;
     };
     const answer = (id: string) =>
-      db.update(documentRequests).set({ status: 'received', receivedAt: new Date() }).where(eq(documentRequests.id, id));
+      db
+        .update(documentRequests)
+        .set({ status: 'received', receivedAt: new Date() })
+        .where(eq(documentRequests.id, id));
     const first = await ask();
     const second = await ask();
     expect(await reasonsIn(caller, file.id)).toBeNull();
@@ -223,7 +226,7 @@ describe('each reason enters and leaves the work queue at the change that makes 
 });
 
 describe('"Mine" follows the same changes on the viewer\'s own files', () => {
-  it('lists a file of the viewer while a reason holds, and never a colleague\'s', async () => {
+  it("lists a file of the viewer while a reason holds, and never a colleague's", async () => {
     const viewer = await insertUser({ role: 'admin' });
     const colleague = await insertUser({ role: 'admin' });
     const caller = await callerFor(viewer);
