@@ -101,6 +101,12 @@ export function reasonsOf(row: QueueRow, window: ExpiryWindow): QueueReason[] {
   return reasons;
 }
 
+/** The statement that picks a page's keys (the bench checks its plan: docs/performance.md). */
+export function workQueueKeySql(deps: Pick<ServiceDeps, 'db' | 'env'>, viewerId: string, query: WorkQueueQuery) {
+  const window = expiringOfferWindow(deps.env.OFFER_VALID_DAYS);
+  return pageKeySql(deps.db, planPage(query), query.limit, query.assignee === 'mine' ? viewerId : null, window);
+}
+
 export async function getWorkQueue(deps: Pick<ServiceDeps, 'db' | 'env'>, viewerId: string, query: WorkQueueQuery) {
   const { db } = deps;
   const validDays = deps.env.OFFER_VALID_DAYS;
