@@ -133,6 +133,9 @@ const [sample] = await db
   })
   .from(applications)
   .where(sql`${applications.userId} IS NOT NULL`)
+  // The oldest linked application: the same record (and so the same words) every run on the same data; the seed's
+  // names and dates follow its random seed, so a fresh seed picks the same words too.
+  .orderBy(applications.createdAt, applications.id)
   .limit(1);
 if (!sample) throw new Error('no linked application found');
 const commonWord = sample.businessName.split(' ')[0] ?? 'Golden';
@@ -149,6 +152,7 @@ const [client] = await db
   })
   .from(users)
   .where(eq(users.role, 'client'))
+  .orderBy(users.createdAt, users.id)
   .limit(1);
 const [loanCount] = (
   await db.execute(sql`SELECT COUNT(*) AS n FROM ${loans} WHERE status = 'current'`)
