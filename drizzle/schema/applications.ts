@@ -102,6 +102,8 @@ export const applications = mysqlTable(
     index('applications_assignee_created_idx').on(t.assignedTo, t.createdAt, t.id),
     // The work queue's offers about to expire: a few days of approvals by when they were made (docs/product.md 8.6).
     index('applications_status_decided_idx').on(t.status, t.decidedAt, t.createdAt),
+    // The same for "Mine": one staff member's approvals of those days, from the index alone.
+    index('applications_assignee_decided_idx').on(t.assignedTo, t.status, t.decidedAt, t.createdAt),
   ],
 );
 

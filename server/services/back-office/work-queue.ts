@@ -67,7 +67,9 @@ function pageKeySql(db: DbOrTx, plan: PagePlan, limit: number, viewerId: string 
   // The approvals of a few days (the window), sorted after: expired offers stay approved and would pile up in order.
   const expiring = db
     .select(keys)
-    .from(applications, { forceIndex: 'applications_status_decided_idx' })
+    .from(applications, {
+      forceIndex: viewerId ? 'applications_assignee_decided_idx' : 'applications_status_decided_idx',
+    })
     .where(and(offerExpiring(window), common))
     .orderBy(...order)
     .limit(take);
