@@ -11,7 +11,14 @@ import type { QueueReason } from '../../../src/shared/schemas/back-office-work';
 import { newId } from '../../lib/ids';
 import { insertApplication } from '../../test/factories';
 import { insertDocument, insertUnderwriting } from '../../test/factories/admin';
-import { callerFor, getTestDeps, insertUser, testServerForFile } from '../../test/harness';
+import {
+  callerFor,
+  getTestDeps,
+  insertUser,
+  sessionCookieFor,
+  startTestServer,
+  testServerForFile,
+} from '../../test/harness';
 
 testServerForFile();
 
@@ -276,5 +283,38 @@ describe('"Mine" follows the same changes on the viewer\'s own files', () => {
     await setStatus(mine.id, 'approved', new Date());
     expect(await reasonsIn(caller, mine.id, 'mine')).toBeNull();
     await expectFactsRecounted(mine.id);
+  });
+});
+
+describe('GET /api/admin/queue', () => {
+  it('answers the pages the Queue tab reads, with their cursors, for "Mine" too', async () => {
+    const server = await startTestServer();
+    try {
+      const viewer = await insertUser({ role: 'admin' });
+      const caller = await callerFor(viewer);
+      const cookie = await sessionCookieFor(viewer);
+      const file = await application('review', 1150);
+      await caller.admin.assignApplication({ id: file.id, assigneeId: viewer.id });
+      for (const assignee of ['all', 'mine'] as const) {
+        const expected = await caller.admin.workQueue({ assignee, limit: 5 });
+        const response = await server.request(`/api/admin/queue?assignee=${assignee}&limit=5`, { cookie });
+        expect(response.status).toBe(200);
+        expect(await response.json()).toEqual({
+          data: expected.items,
+          nextCursor: expected.nextCursor,
+          prevCursor: expected.prevCursor,
+        });
+      }
+      const mine = (await (await server.request('/api/admin/queue?assignee=mine', { cookie })).json()) as {
+        data: { id: string; reasons: string[]; assignee: { id: string } | null }[];
+      };
+      expect(mine.data.find((item) => item.id === file.id)).toMatchObject({
+        reasons: ['review'],
+        assignee: { id: viewer.id },
+      });
+      expect(mine.data.every((item) => item.assignee?.id === viewer.id)).toBe(true);
+    } finally {
+      await server.close();
+    }
   });
 });
