@@ -310,6 +310,9 @@ const queueCursor = deepQueueRow
 add('queue: first page', queuePath({ assignee: 'all' }));
 if (ownerAs)
   add(`queue: Mine, first page (${Number(owner?.n ?? 0)} queued files)`, queuePath({ assignee: 'mine' }), ownerAs);
+// The same pages over REST (GET /api/admin/queue), for comparison: tRPC's batch and superjson cost CPU of their own.
+add('queue: first page (REST)', `/api/admin/queue?${q({ assignee: 'all' })}`);
+if (ownerAs) add('queue: Mine, first page (REST)', `/api/admin/queue?${q({ assignee: 'mine' })}`, ownerAs);
 add(
   `queue: deep page (${QUEUE_DEEP.toLocaleString('en-US')} of ${Number(queueSize?.n ?? 0).toLocaleString('en-US')} rows in)`,
   queuePath({ assignee: 'all', cursor: queueCursor, direction: 'next' }),
@@ -329,17 +332,20 @@ type Result = {
 const actor = { id: staffId, role: 'super_admin' as const, ip: '127.0.0.1' };
 
 /** The same call without HTTP: the service behind the REST path, with the procedure's own schema. */
-/** A queue page's input, from the tRPC path the Queue tab calls. */
+/** A queue page's input, from the tRPC path the Queue tab calls or the REST path's query. */
 function queueInput(target: URL) {
+  if (target.pathname === '/api/admin/queue') return workQueueSchema.parse(Object.fromEntries(target.searchParams));
   const batch = JSON.parse(target.searchParams.get('input') ?? '{}') as { 0?: { json?: unknown } };
   return workQueueSchema.parse(batch[0]?.json ?? {});
 }
+const isQueuePath = (pathName: string) =>
+  pathName.startsWith('/trpc/admin.workQueue') || pathName.startsWith('/api/admin/queue');
 
 function serviceCall(scenario: Scenario): () => Promise<unknown> {
   const target = new URL(scenario.path, 'http://bench');
   const params = Object.fromEntries(target.searchParams);
   const route = target.pathname;
-  if (route === '/trpc/admin.workQueue') {
+  if (isQueuePath(route)) {
     const input = queueInput(target);
     return () => getWorkQueue(deps, scenario.viewerId ?? staffId, input);
   }
@@ -447,7 +453,7 @@ for (const mode of modes) {
     };
     results.push(result);
     const flag = result.p95 > 15 ? '  > goal' : '';
-    const planNote = scenario.path.startsWith('/trpc/admin.workQueue') ? `  ${await checkQueuePlan(scenario)}` : '';
+    const planNote = isQueuePath(scenario.path) ? `  ${await checkQueuePlan(scenario)}` : '';
     process.stdout.write(
       `${scenario.name.slice(0, 58).padEnd(58)} ${String(result.p50).padStart(8)} ${String(result.p95).padStart(8)} ${String(result.p99).padStart(8)} ${String(result.rps).padStart(8)} ${cpu.padStart(15)}${errors ? ` errors=${errors}` : ''}${flag}${planNote}\n`,
     );
