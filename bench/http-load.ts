@@ -17,6 +17,19 @@ const { hostname, port } = new URL(origin);
 const request = Buffer.from('GET ' + path + ' HTTP/1.1\\r\\nHost: ' + hostname + ':' + port + '\\r\\nCookie: ' + cookie + '\\r\\nConnection: keep-alive\\r\\n\\r\\n');
 const HEADER_END = Buffer.from('\\r\\n\\r\\n');
 
+/** A chunked body's data, its framing taken out. */
+function unchunk(raw) {
+  const parts = [];
+  let at = 0;
+  for (;;) {
+    const lineEnd = raw.indexOf('\\r\\n', at);
+    const size = parseInt(raw.subarray(at, lineEnd).toString('latin1'), 16);
+    if (!size) return Buffer.concat(parts);
+    parts.push(raw.subarray(lineEnd + 2, lineEnd + 2 + size));
+    at = lineEnd + 2 + size + 2;
+  }
+}
+
 /** One keep-alive connection: get() writes the request and resolves with the answer's status (and body if asked). */
 function connect() {
   return new Promise((resolve, reject) => {
@@ -26,13 +39,23 @@ function connect() {
     let status = 0;
     let remaining = -1; // body bytes still to come, -1 while the header is incomplete
     let body = null;
+    let chunked = false; // tRPC answers in chunks: the body ends with the empty last chunk
+    let tail = Buffer.alloc(0); // the last bytes seen, to find that end across reads
     const finish = () => {
       const done = pending;
       pending = null;
       head = null;
       remaining = -1;
-      done.resolve({ status, body: body ? Buffer.concat(body) : null });
+      const whole = body ? Buffer.concat(body) : null;
+      done.resolve({ status, body: whole && chunked ? unchunk(whole) : whole });
       body = null;
+      chunked = false;
+      tail = Buffer.alloc(0);
+    };
+    const LAST_CHUNK = Buffer.from('0\\r\\n\\r\\n');
+    const isLastChunk = (chunk) => {
+      tail = Buffer.concat([tail, chunk]).subarray(-7);
+      return tail.length >= 5 && tail.subarray(-5).equals(LAST_CHUNK) && (tail.length < 7 || tail[tail.length - 7] === 13);
     };
     socket.on('data', (chunk) => {
       if (!pending) return;
@@ -43,13 +66,18 @@ function connect() {
         const header = head.subarray(0, end).toString('latin1');
         status = Number(header.slice(9, 12));
         const length = /\\r\\ncontent-length: *(\\d+)/i.exec(header);
-        if (!length) return pending.reject(new Error('answer without Content-Length'));
+        chunked = !length && /\\r\\ntransfer-encoding: *chunked/i.test(header);
+        if (!length && !chunked) return pending.reject(new Error('answer without Content-Length'));
         const rest = head.subarray(end + 4);
-        remaining = Number(length[1]) - rest.length;
         if (pending.keep) body = [rest];
+        if (chunked) {
+          remaining = isLastChunk(rest) ? 0 : 1;
+        } else {
+          remaining = Number(length[1]) - rest.length;
+        }
       } else {
-        remaining -= chunk.length;
         if (body) body.push(chunk);
+        remaining = chunked ? (isLastChunk(chunk) ? 0 : 1) : remaining - chunk.length;
       }
       if (remaining <= 0) finish();
     });
@@ -83,7 +111,9 @@ function connect() {
       times.push(performance.now() - begin);
       if (answer.status !== 200) { errors += 1; continue; }
       if (keep && answer.body) {
-        const data = JSON.parse(answer.body.toString('utf8')).data;
+        const parsed = JSON.parse(answer.body.toString('utf8'));
+        // A tRPC batch answers a list of results (superjson's { json } inside).
+        const data = Array.isArray(parsed) ? parsed[0]?.result?.data?.json?.items : parsed.data;
         rows = Array.isArray(data) ? data.length : data && Array.isArray(data.loans) ? data.loans.length : 1;
       }
     }

@@ -1,4 +1,4 @@
-// npm run db:seed -- [--applications N] [--database NAME] [--fresh] [--random-seed S]
+// npm run db:seed -- [--applications N] [--database NAME] [--fresh] [--random-seed S] [--queue-only]
 //
 // Demo data for local development and benchmarks: client accounts, applications in every status, underwriting
 // results, loans with schedules and payments, refinance requests and rewards progress (one module each in
@@ -6,6 +6,7 @@
 // seed.example, SSNs in the never-issued 9xx range. PII columns are encrypted like real submissions.
 // Rows go in with multi-row INSERTs (1,000 per statement), so `--applications 1000000` takes minutes.
 // `--fresh` drops and recreates the target database first; it refuses to run in production.
+// `--queue-only` adds only the work queue's data (drizzle/seed/queue.ts) to a database seeded before it.
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import mysql from 'mysql2/promise';
@@ -19,6 +20,7 @@ import { seedApplications } from './seed/applications';
 import { REBUILD_THRESHOLD, dropSecondaryIndexes, restoreIndexes } from './seed/bulk-writer';
 import { clientCountFor, seedClients } from './seed/clients';
 import { createRandom, startClock } from './seed/random';
+import { type QueueTotals, seedQueue } from './seed/queue';
 import { seedRewards } from './seed/rewards';
 
 const { values } = parseArgs({
@@ -27,6 +29,7 @@ const { values } = parseArgs({
     database: { type: 'string' },
     fresh: { type: 'boolean', default: false },
     'random-seed': { type: 'string', default: '20260101' },
+    'queue-only': { type: 'boolean', default: false },
   },
 });
 
@@ -44,6 +47,8 @@ if (values.database) {
   url.pathname = `/${values.database}`;
   databaseUrl = url.toString();
 }
+
+if (values['queue-only'] && values.fresh) throw new Error('--queue-only adds to a seeded database: drop --fresh');
 
 const random = createRandom(Number(values['random-seed']));
 const clock = startClock();
@@ -73,6 +78,34 @@ const droppedIndexes =
   values.fresh && applicationCount >= REBUILD_THRESHOLD ? await dropSecondaryIndexes(connection, database) : [];
 const runTag = randomToken(4).slice(0, 6);
 
+// The queue's staff get a password nobody is told (they would be invited to set their own).
+const staffPasswordHash = await hashPassword(randomBytes(24).toString('base64url'));
+const describeQueue = (queue: QueueTotals) =>
+  queue.skipped
+    ? `  the work queue's data was there already (${queue.staff} queue staff); nothing added.`
+    : [
+        `  work queue: ${queue.staff} staff (${queue.assigned} files assigned), ${queue.review} under review,`,
+        `  ${queue.requests} document requests (${queue.received} received), ${queue.ocrJobs} finished OCR jobs,`,
+        `  ${queue.unreconciled} unreconciled analyses, ${queue.decisions} staff decisions, ${queue.offersExpiring} offers in their last 3 days.`,
+      ].join('\n');
+if (values['queue-only']) {
+  const queue = await seedQueue({
+    connection,
+    random,
+    clock,
+    runTag,
+    passwordHash: staffPasswordHash,
+    offerValidDays: env.OFFER_VALID_DAYS,
+  });
+  await connection.query(
+    'ANALYZE TABLE applications, document_requests, ocr_jobs, underwriting_results, application_decisions',
+  );
+  await connection.end();
+  const seconds = Math.round((Date.now() - started) / 100) / 10;
+  process.stdout.write(`Added the work queue's data to ${database} in ${seconds} s:\n${describeQueue(queue)}\n`);
+  process.exit(0);
+}
+
 // Clients share one demo password, printed at the end.
 const demoPassword = `Demo-${randomBytes(6).toString('hex')}-Aa1!`;
 const passwordHash = await hashPassword(demoPassword);
@@ -86,6 +119,14 @@ const clients = await seedClients({
 });
 const totals = await seedApplications({ connection, random, clock, count: applicationCount, clients, runTag, started });
 const rewards = await seedRewards({ connection, random, clients });
+const queue = await seedQueue({
+  connection,
+  random,
+  clock,
+  runTag,
+  passwordHash: staffPasswordHash,
+  offerValidDays: env.OFFER_VALID_DAYS,
+});
 
 // The list counts the triggers keep (migration 0005) missed payments written before their loan: counted again.
 for (const statement of RECOUNT_LIST_COUNTERS_SQL) await connection.query(statement);
@@ -100,8 +141,9 @@ process.stdout.write(
     `  ${clients.length} clients, ${applicationCount} applications, ${totals.underwritingResults} underwriting results,`,
     `  ${totals.loans} loans with ${totals.scheduledPayments} scheduled and ${totals.payments} recorded payments,`,
     `  ${totals.refinanceRequests} refinance requests, ${rewards.progressRows} milestone progress rows, ${rewards.rewards} rewards.`,
+    describeQueue(queue),
     `Demo clients sign in with their seed.example email and the password ${demoPassword}`,
-    'Staff accounts are not seeded: npm run user:create -- --email E --password P --role super_admin',
+    'Staff who can sign in are not seeded (the queue staff have no known password): npm run user:create -- --email E --password P --role super_admin',
     '',
   ].join('\n'),
 );

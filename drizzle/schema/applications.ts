@@ -71,8 +71,24 @@ export const applications = mysqlTable(
     assignedAt: datetime('assigned_at'),
     createdAt: datetime('created_at').notNull().$defaultFn(now),
     updatedAt: datetime('updated_at').notNull().$defaultFn(now).$onUpdateFn(now),
+    // The work queue's facts about the application's other rows (docs/architecture.md, "The work queue"), kept by
+    // triggers on those tables in the same transaction as the change: the latest finished OCR job, the document
+    // requests answered and not yet reviewed, whether the statements reconcile, and how many staff decisions it has.
+    ocrFinishedAt: datetime('ocr_finished_at', { fsp: 3 }),
+    documentsReceived: int('documents_received').notNull().default(0),
+    statementsUnreconciled: boolean('statements_unreconciled').notNull().default(false),
+    staffDecisions: int('staff_decisions').notNull().default(0),
+    // In the work queue for a reason other than an offer about to expire (that one depends on the clock and is read
+    // from applications_status_decided_idx). Virtual: no space in the row, kept in the two queue indexes below.
+    needsPerson: boolean('needs_person').generatedAlwaysAs(
+      sql`(\`status\` = 'review' OR \`documents_received\` > 0 OR (\`status\` IN ('pending', 'approved') AND ((\`ocr_finished_at\` IS NOT NULL AND (\`decided_at\` IS NULL OR \`ocr_finished_at\` > \`decided_at\`)) OR (\`statements_unreconciled\` AND \`staff_decisions\` = 0))))`,
+      { mode: 'virtual' },
+    ),
   },
   (t) => [
+    // The work queue, oldest first, and one staff member's part of it ("Mine"): keyset pages without a sort.
+    index('applications_queue_idx').on(t.needsPerson, t.createdAt, t.id),
+    index('applications_assignee_queue_idx').on(t.assignedTo, t.needsPerson, t.createdAt, t.id),
     // Keyset pages for the admin lists: newest first, filtered by status or AI decision.
     index('applications_created_idx').on(t.createdAt, t.id),
     index('applications_status_created_idx').on(t.status, t.createdAt, t.id),
@@ -86,6 +102,8 @@ export const applications = mysqlTable(
     index('applications_assignee_created_idx').on(t.assignedTo, t.createdAt, t.id),
     // The work queue's offers about to expire: a few days of approvals by when they were made (docs/product.md 8.6).
     index('applications_status_decided_idx').on(t.status, t.decidedAt, t.createdAt),
+    // The same for "Mine": one staff member's approvals of those days, from the index alone.
+    index('applications_assignee_decided_idx').on(t.assignedTo, t.status, t.decidedAt, t.createdAt),
   ],
 );
 

@@ -30,6 +30,8 @@ export async function addUnderwriting(
     approvedCents: number | null;
     createdAt: Date;
     monthlyRevenue: string;
+    /** The statements' own notes (the work queue's seed adds ones that do not reconcile). */
+    statements?: unknown[];
   },
 ): Promise<void> {
   const { int, dollars } = random;
@@ -81,7 +83,7 @@ export async function addUnderwriting(
     engineVersion: 'seed-demo',
     asOfDate: createdAt.toISOString().slice(0, 10),
     revenueSource: 'statements',
-    statements: [],
+    statements: application.statements ?? [],
     months,
     missingMonths: [],
     duplicatePeriods: [],

@@ -162,6 +162,15 @@ export const adminRoutes: RestRoute[] = [
       data: await caller.admin.applicantById({ id: params.id ?? '' }),
     }),
   },
+  // The work queue (docs/product.md 6.2), for clients that read the admin lists over REST; the Queue tab uses tRPC.
+  {
+    method: 'GET',
+    path: '/api/admin/queue',
+    call: async ({ caller, query }) => {
+      const page = await caller.admin.workQueue(queryOf(query, ['assignee', ...PAGING]));
+      return { data: page.items, nextCursor: page.nextCursor, prevCursor: page.prevCursor };
+    },
+  },
   {
     method: 'GET',
     path: '/api/admin/loans',

@@ -9,5 +9,5 @@ export { RECOUNT_LIST_COUNTERS_SQL } from './list-counters';
 export { listActiveLoans } from './loans';
 export { listRefinanceRequests } from './refinance';
 export { addNote, editNote, listNotes } from './notes';
-export { getWorkQueue, listAssignableStaff } from './work-queue';
+export { getWorkQueue, listAssignableStaff, workQueueKeySql } from './work-queue';
 export { listDocumentRequests } from './document-requests';

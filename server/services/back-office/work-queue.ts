@@ -1,36 +1,28 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import {
-  applicationDecisions,
-  applications,
-  documentRequests,
-  ocrJobs,
-  underwritingResults,
-  users,
-} from '../../../drizzle/schema/index';
-import type { ApplicationStatus } from '../../../src/shared/constants';
+import { and, asc, desc, eq, gt, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { applications, users } from '../../../drizzle/schema/index';
 import { STAFF_ROLES } from '../../../src/shared/schemas/admin';
 import type { QueueItemDto, QueueReason, WorkQueueQuery } from '../../../src/shared/schemas/back-office-work';
 import type { DbOrTx } from '../../db';
 import { isoFromDb } from '../../lib/dates';
 import type { ServiceDeps } from '../../deps';
-import { personName, staffNames } from '../accounts/index';
+import { FORMER_STAFF, personName } from '../accounts/index';
 import { expiringOfferWindow, offerValidUntil } from '../offers/index';
 import { type PagePlan, planPage, toPage } from './cursor';
 
 // ---------------------------------------------------------------------------------------------------------------
 // The work queue: every application that needs a person, oldest first, so the file that has waited longest is on
-// top (docs/product.md 6.7). An application is in it while any of these holds:
+// top (docs/product.md 6.2). An application is in it while any of these holds:
 //   - review: its status is review;
 //   - documentsReceived: the applicant answered a document request nobody has marked reviewed yet (any status);
 //   - ocrFinished: a statement's OCR finished after the application's last decision, still pending or approved;
 //   - notReconciled: its statements did not reconcile and no staff decision was taken, still pending or approved;
 //   - offerExpiring: approved, not accepted, and its offer runs out within OFFER_EXPIRY_WARNING_DAYS (offers/expiry.ts).
-// Each reason is one index-backed part read in the queue's order (created_at, id) up to the page's size; the parts
-// are merged, so a page reads at most a page per reason. The reasons of the page's rows are then read for those rows.
+// The facts behind the first four are columns of the application row, kept by triggers in the same transaction as
+// the rows they summarise, and `needs_person` (a generated column) says whether any of them holds
+// (docs/architecture.md, "The work queue"). A page is one read of the queue index in (created_at, id) order, merged
+// with the few approvals of the expiry window (a reason that comes with the clock, so it cannot be stored); the
+// reasons are read from the page's own rows.
 // ---------------------------------------------------------------------------------------------------------------
-
-/** Statuses a file may still need a person in for OCR results and unreconciled statements (review is its own). */
-const UNDECIDED = ['pending', 'approved'] as const;
 
 function keyset(plan: PagePlan): SQL | undefined {
   const cursor = plan.cursor;
@@ -44,12 +36,6 @@ function keyset(plan: PagePlan): SQL | undefined {
   );
 }
 
-/** A finished OCR job newer than the application's last decision (staff deciding, or the engine's at submission). */
-const ocrAfterDecision = or(isNull(applications.decidedAt), gt(ocrJobs.finishedAt, applications.decidedAt));
-
-/** No staff member has decided on the application yet. */
-const noStaffDecision = sql`NOT EXISTS (SELECT 1 FROM ${applicationDecisions} WHERE ${applicationDecisions.applicationId} = ${applications.id})`;
-
 type ExpiryWindow = ReturnType<typeof expiringOfferWindow>;
 
 /** Approved (so not accepted: acceptance makes it funded) and its offer made within the window. */
@@ -60,7 +46,7 @@ const offerExpiring = (window: ExpiryWindow) =>
     lte(applications.decidedAt, window.madeBy),
   );
 
-/** The ordered (id, created_at) keys of one queue page: one part per reason, merged. */
+/** The ordered (id, created_at) keys of one queue page: the queue index and the expiry window, merged. */
 function pageKeySql(db: DbOrTx, plan: PagePlan, limit: number, viewerId: string | null, window: ExpiryWindow): SQL {
   const offset = plan.kind === 'after' ? plan.offset : 0;
   // Each part reads up to the end of the page; the merge skips the offset of the first pages.
@@ -72,106 +58,55 @@ function pageKeySql(db: DbOrTx, plan: PagePlan, limit: number, viewerId: string 
       : [asc(applications.createdAt), asc(applications.id)];
   const common = and(viewerId ? eq(applications.assignedTo, viewerId) : undefined, keyset(plan));
   const keys = { id: applications.id, createdAt: applications.createdAt };
-  const review = db
+  const needsPerson = db
     .select(keys)
-    .from(applications, {
-      forceIndex: viewerId ? 'applications_assignee_created_idx' : 'applications_status_created_idx',
-    })
-    .where(and(eq(applications.status, 'review'), common))
-    .orderBy(...order)
-    .limit(take);
-  const received = db
-    .selectDistinct(keys)
-    .from(documentRequests, { forceIndex: 'document_requests_status_app_idx' })
-    .innerJoin(applications, eq(applications.id, documentRequests.applicationId))
-    .where(and(eq(documentRequests.status, 'received'), common))
-    .orderBy(...order)
-    .limit(take);
-  const ocrFinished = db
-    .selectDistinct(keys)
-    .from(ocrJobs, { forceIndex: 'ocr_jobs_status_app_idx' })
-    .innerJoin(applications, eq(applications.id, ocrJobs.applicationId))
-    .where(and(eq(ocrJobs.status, 'done'), inArray(applications.status, [...UNDECIDED]), ocrAfterDecision, common))
-    .orderBy(...order)
-    .limit(take);
-  const unreconciled = db
-    .select(keys)
-    .from(underwritingResults, { forceIndex: 'underwriting_results_unreconciled_idx' })
-    .innerJoin(applications, eq(applications.id, underwritingResults.applicationId))
-    .where(
-      and(
-        eq(underwritingResults.statementsUnreconciled, true),
-        inArray(applications.status, [...UNDECIDED]),
-        noStaffDecision,
-        common,
-      ),
-    )
+    .from(applications, { forceIndex: viewerId ? 'applications_assignee_queue_idx' : 'applications_queue_idx' })
+    .where(and(eq(applications.needsPerson, true), common))
     .orderBy(...order)
     .limit(take);
   // The approvals of a few days (the window), sorted after: expired offers stay approved and would pile up in order.
   const expiring = db
     .select(keys)
     .from(applications, {
-      forceIndex: viewerId ? 'applications_assignee_created_idx' : 'applications_status_decided_idx',
+      forceIndex: viewerId ? 'applications_assignee_decided_idx' : 'applications_status_decided_idx',
     })
     .where(and(offerExpiring(window), common))
     .orderBy(...order)
     .limit(take);
-  const parts = [review, received, ocrFinished, unreconciled, expiring].map((part) => sql`(${part.getSQL()})`);
+  const parts = [needsPerson, expiring].map((part) => sql`(${part.getSQL()})`);
   return sql`SELECT id, created_at FROM (${sql.join(parts, sql` UNION `)}) AS queued ORDER BY created_at ${direction}, id ${direction} LIMIT ${limit + 1} OFFSET ${offset}`;
 }
-
-type QueueRow = { id: string; status: ApplicationStatus; decidedAt: Date | null };
 
 const isInWindow = (madeAt: Date | null, window: ExpiryWindow) =>
   madeAt !== null && madeAt > window.madeAfter && madeAt <= window.madeBy;
 
-async function reasonsOf(db: DbOrTx, rows: QueueRow[], window: ExpiryWindow): Promise<Map<string, QueueReason[]>> {
-  const reasons = new Map<string, QueueReason[]>(
-    rows.map((row) => [row.id, row.status === 'review' ? ['review'] : []]),
-  );
-  const ids = rows.map((row) => row.id);
-  if (ids.length === 0) return reasons;
-  const [ocrDone, unreconciled, decided, received] = await Promise.all([
-    db
-      .select({ id: ocrJobs.applicationId, finishedAt: ocrJobs.finishedAt })
-      .from(ocrJobs)
-      .where(and(inArray(ocrJobs.applicationId, ids), eq(ocrJobs.status, 'done'))),
-    db
-      .select({ id: underwritingResults.applicationId })
-      .from(underwritingResults)
-      .where(
-        and(inArray(underwritingResults.applicationId, ids), eq(underwritingResults.statementsUnreconciled, true)),
-      ),
-    db
-      .selectDistinct({ id: applicationDecisions.applicationId })
-      .from(applicationDecisions)
-      .where(inArray(applicationDecisions.applicationId, ids)),
-    // The applicant answered a document request that nobody has marked reviewed yet (docs/product.md 6.7).
-    db
-      .selectDistinct({ id: documentRequests.applicationId })
-      .from(documentRequests)
-      .where(and(inArray(documentRequests.applicationId, ids), eq(documentRequests.status, 'received'))),
-  ]);
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  const staffDecided = new Set(decided.map((row) => row.id));
-  const add = (id: string, reason: QueueReason) => {
-    const list = reasons.get(id);
-    if (list && !list.includes(reason)) list.push(reason);
-  };
-  for (const job of ocrDone) {
-    const row = byId.get(job.id);
-    const afterDecision = !row?.decidedAt || (job.finishedAt !== null && job.finishedAt > row.decidedAt);
-    if (row && (row.status === 'review' || afterDecision)) add(job.id, 'ocrFinished');
-  }
-  for (const { id } of unreconciled) {
-    if (byId.get(id)?.status === 'review' || !staffDecided.has(id)) add(id, 'notReconciled');
-  }
-  for (const { id } of received) add(id, 'documentsReceived');
-  for (const row of rows) {
-    if (row.status === 'approved' && isInWindow(row.decidedAt, window)) add(row.id, 'offerExpiring');
-  }
+type QueueRow = {
+  status: string;
+  decidedAt: Date | null;
+  ocrFinishedAt: Date | null;
+  documentsReceived: number;
+  statementsUnreconciled: boolean;
+  staffDecisions: number;
+};
+
+/** Why a row is in the queue, from its own columns (a file under review shows every fact it has). */
+export function reasonsOf(row: QueueRow, window: ExpiryWindow): QueueReason[] {
+  const isReview = row.status === 'review';
+  const reasons: QueueReason[] = isReview ? ['review'] : [];
+  // A finished OCR job newer than the last decision (staff deciding, or the engine's at submission).
+  const ocrAfterDecision = row.ocrFinishedAt !== null && (!row.decidedAt || row.ocrFinishedAt > row.decidedAt);
+  if (row.ocrFinishedAt !== null && (isReview || ocrAfterDecision)) reasons.push('ocrFinished');
+  if (row.statementsUnreconciled && (isReview || row.staffDecisions === 0)) reasons.push('notReconciled');
+  // The applicant answered a document request that nobody has marked reviewed yet (docs/product.md 6.7).
+  if (row.documentsReceived > 0) reasons.push('documentsReceived');
+  if (row.status === 'approved' && isInWindow(row.decidedAt, window)) reasons.push('offerExpiring');
   return reasons;
+}
+
+/** The statement that picks a page's keys (the bench checks its plan: docs/performance.md). */
+export function workQueueKeySql(deps: Pick<ServiceDeps, 'db' | 'env'>, viewerId: string, query: WorkQueueQuery) {
+  const window = expiringOfferWindow(deps.env.OFFER_VALID_DAYS);
+  return pageKeySql(deps.db, planPage(query), query.limit, query.assignee === 'mine' ? viewerId : null, window);
 }
 
 export async function getWorkQueue(deps: Pick<ServiceDeps, 'db' | 'env'>, viewerId: string, query: WorkQueueQuery) {
@@ -180,33 +115,32 @@ export async function getWorkQueue(deps: Pick<ServiceDeps, 'db' | 'env'>, viewer
   const window = expiringOfferWindow(validDays);
   const plan = planPage(query);
   const keySql = pageKeySql(db, plan, query.limit, query.assignee === 'mine' ? viewerId : null, window);
-  const [keyRows] = (await db.execute(keySql)) as unknown as [{ id: string }[]];
-  const ids = keyRows.map((row) => row.id);
-  const found =
-    ids.length === 0
-      ? []
-      : await db
-          .select({
-            id: applications.id,
-            businessName: applications.businessName,
-            ownerName: applications.ownerName,
-            loanAmountCents: applications.loanAmountCents,
-            status: applications.status,
-            createdAt: applications.createdAt,
-            decidedAt: applications.decidedAt,
-            assignedTo: applications.assignedTo,
-          })
-          .from(applications)
-          .where(inArray(applications.id, ids));
-  const byId = new Map(found.map((row) => [row.id, row]));
-  const rows = ids.flatMap((id) => byId.get(id) ?? []);
-  const [reasons, names] = await Promise.all([
-    reasonsOf(db, rows, window),
-    staffNames(
-      db,
-      rows.map((row) => row.assignedTo),
-    ),
-  ]);
+  // The page's keys, their rows and their owners' names in one statement: the keys come from the indexes alone, the
+  // rows and names by primary key.
+  const rows = await db
+    .select({
+      id: applications.id,
+      businessName: applications.businessName,
+      ownerName: applications.ownerName,
+      loanAmountCents: applications.loanAmountCents,
+      status: applications.status,
+      createdAt: applications.createdAt,
+      decidedAt: applications.decidedAt,
+      assignedTo: applications.assignedTo,
+      ocrFinishedAt: applications.ocrFinishedAt,
+      documentsReceived: applications.documentsReceived,
+      statementsUnreconciled: applications.statementsUnreconciled,
+      staffDecisions: applications.staffDecisions,
+      assignee: { firstName: users.firstName, lastName: users.lastName, email: users.email },
+    })
+    .from(sql`(${keySql}) AS \`page_keys\``)
+    .innerJoin(applications, sql`${applications.id} = \`page_keys\`.\`id\``)
+    .leftJoin(users, eq(users.id, applications.assignedTo))
+    .orderBy(
+      ...(plan.kind === 'before'
+        ? [desc(applications.createdAt), desc(applications.id)]
+        : [asc(applications.createdAt), asc(applications.id)]),
+    );
   const items: QueueItemDto[] = rows.map((row) => ({
     id: row.id,
     businessName: row.businessName,
@@ -214,12 +148,15 @@ export async function getWorkQueue(deps: Pick<ServiceDeps, 'db' | 'env'>, viewer
     loanAmount: row.loanAmountCents / 100,
     status: row.status,
     createdAt: isoFromDb(row.createdAt),
-    reasons: reasons.get(row.id) ?? [],
+    reasons: reasonsOf(row, window),
     offerValidUntil:
       row.status === 'approved' && isInWindow(row.decidedAt, window) && row.decidedAt
         ? offerValidUntil(row.decidedAt, validDays).toISOString()
         : null,
-    assignee: row.assignedTo ? { id: row.assignedTo, name: names(row.assignedTo) } : null,
+    // A staff member's row gone (never deleted today) reads as the other lists say it (accounts/staff.ts).
+    assignee: row.assignedTo
+      ? { id: row.assignedTo, name: row.assignee ? personName(row.assignee) : FORMER_STAFF }
+      : null,
   }));
   return toPage(items, plan, query.limit);
 }

@@ -1,0 +1,1 @@
+CREATE INDEX `applications_assignee_decided_idx` ON `applications` (`assigned_to`,`status`,`decided_at`,`created_at`);
