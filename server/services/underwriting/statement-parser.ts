@@ -28,6 +28,7 @@ import {
   innerDateCells,
   readPart,
   signedCents,
+  wrapsAwaiting,
 } from './statement-rows';
 import { CHECK_FACE, CHECK_IMAGES, POSTED_STATUS, ROW_STATUS, postingOf } from './statement-words';
 import { type DescriptionsAbove, placeAbove } from './statement-above';
@@ -210,7 +211,9 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
       [monthHeading, lastRow] = [month, null];
       continue;
     }
-    const ownDates = datedParts(line, dateAnywhere, innerDates.get(line));
+    // A date-like token starting a waiting row's wrapped line, outside the date column, is the description's.
+    const ownDates =
+      awaiting && !dayDate && wrapsAwaiting(awaiting, line) ? [] : datedParts(line, dateAnywhere, innerDates.get(line));
     const dayPart = ownDates.length === 0 && monthHeading ? dayRowPart(line, monthHeading) : null;
     const parts = dayPart ? [dayPart] : ownDates;
     const dated = parts.map((part) => readPart(part, line));

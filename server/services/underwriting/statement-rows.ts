@@ -459,7 +459,15 @@ export function signedCents(money: ParsedMoney): number {
  * A dated line with words but no amount, whose amounts some statements print on the description's last line: the
  * part so far, where it stands, and the words of the lines that continued it.
  */
-export type AwaitingRow = { part: RowPart; page: number; y: number; fontSize: number; textX0: number };
+export type AwaitingRow = {
+  part: RowPart;
+  page: number;
+  y: number;
+  fontSize: number;
+  textX0: number;
+  /** Where the row's date starts: the date column. */
+  dateX0: number;
+};
 
 /** The dated line `line` as a row waiting for its amounts, when it is one (a single dated part, words, no amount). */
 export function awaitingRow(parts: RowPart[], reads: ReadRow[], line: Line): AwaitingRow | null {
@@ -468,7 +476,17 @@ export function awaitingRow(parts: RowPart[], reads: ReadRow[], line: Line): Awa
   const words = part.cells.filter((cell) => /[A-Za-z]/.test(cell.text));
   if (words.length === 0 || line.text.length > 400) return null;
   const textX0 = Math.min(...words.map((cell) => cell.x0));
-  return { part, page: line.page, y: line.y, fontSize: line.fontSize, textX0 };
+  return { part, page: line.page, y: line.y, fontSize: line.fontSize, textX0, dateX0: line.cells[0]?.x0 ?? 0 };
+}
+
+/**
+ * A wrapped line of a waiting row's description that starts with a date-like token ("ZELLE FROM JANE Q OWNER" over
+ * "04/22 REF 88123"): it prints no amount and starts in the description's column, right of the date column.
+ */
+export function wrapsAwaiting(awaiting: AwaitingRow, line: Line): boolean {
+  const first = line.cells[0];
+  if (!first || line.page !== awaiting.page || line.cells.some((cell) => cell.money)) return false;
+  return first.x0 > awaiting.dateX0 + 4 && first.x0 >= awaiting.textX0 - 4;
 }
 
 /**
