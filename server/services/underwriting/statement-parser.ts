@@ -22,6 +22,7 @@ import {
   type Heading,
   type ReadRow,
   type Row,
+  type RowPart,
   awaitingRow,
   continueAwaiting,
   datedParts,
@@ -55,6 +56,7 @@ import { readColumns } from './statement-columns';
 import { centredRows } from './statement-centred';
 import { applyLabel, finishSegment } from './statement-segment';
 import { findHolderNames } from './statement-holder';
+import { detectTotals, type PrintedTotal } from './statement-totals';
 import { carriedRow, dayBalance, dayListing, joinedRow, undatedRow, type CarriedDate } from './statement-days';
 import type { MonthHeading, RowDate } from './dates';
 import { dayRowPart, monthHeadingOf } from './statement-months';
@@ -83,6 +85,8 @@ export function parseStatementLines(lines: Line[], pageCount: number): ParseResu
 function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): ParseResult {
   const segments: DraftSegment[] = [];
   const warnings: string[] = [];
+  // Totals printed once the current period closed, or under another account's number: the next period's, if any.
+  let heldTotals: { totals: PrintedTotal[]; shares: Direction[] } = { totals: [], shares: [] };
   const newSegment = (period: DraftSegment['period']): DraftSegment => {
     const segment: DraftSegment = {
       period,
@@ -97,7 +101,9 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
       anchor: null,
       closedAfterRows: false,
       account: null,
+      ...heldTotals,
     };
+    heldTotals = { totals: [], shares: [] };
     segments.push(segment);
     return segment;
   };
@@ -212,7 +218,7 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
       continue;
     }
     // A date-like token starting a waiting row's wrapped line, outside the date column, is the description's.
-    const ownDates =
+    const ownDates: RowPart[] =
       awaiting && !dayDate && wrapsAwaiting(awaiting, line) ? [] : datedParts(line, dateAnywhere, innerDates.get(line));
     const dayPart = ownDates.length === 0 && monthHeading ? dayRowPart(line, monthHeading) : null;
     const parts = dayPart ? [dayPart] : ownDates;
@@ -345,6 +351,13 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
       startPeriod({ start: fields.start, end: fields.end }, true);
       Object.assign(fields, { start: null, end: null, days: null });
       if (!continuing) lastRow = null;
+    }
+    const totals = continuing ? null : detectTotals(line, lines[index - 1]);
+    if (totals && (totals.totals.length > 0 || totals.shares.length > 0)) {
+      const held = !segment || segment.closedAfterRows || pendingAccount !== null;
+      const into = held ? heldTotals : segment;
+      into?.totals.push(...totals.totals);
+      into?.shares.push(...totals.shares);
     }
     const printed = detectBalanceLabels(line);
     const labels = printed.length > 0 ? printed : labelsAbove(lines[index - 1], line);

@@ -4,6 +4,7 @@ import { parseRowDate, weekdayIndexOf, type RowDate } from './dates';
 import { AMOUNT_MARKER, parseMoney, type ParsedMoney } from './money';
 import { alignedEdges, type Cell, type Line } from './text-layout';
 import type { Direction, DirectionSource, StatementAccount } from './types';
+import type { PrintedTotal } from './statement-totals';
 import {
   CHECK_NUMBER,
   CLOSING_LABEL,
@@ -73,6 +74,10 @@ export type DraftSegment = {
   /** A closing balance was printed after the rows began: a later opening balance starts another account. */
   closedAfterRows: boolean;
   account: StatementAccount | null;
+  /** The period's totals as printed ("Total deposits and other credits"), to check the rows read against. */
+  totals: PrintedTotal[];
+  /** Directions whose shares are printed beside the totals ("Service Charge"): their totals are not the whole. */
+  shares: Direction[];
 };
 
 /** The cell's text from word `take` on, its left edge moved by the share of the characters dropped. */
@@ -147,10 +152,19 @@ function afterCheckNumber(cells: Cell[], index: number): number {
  * number, the date, and the cells after the date.
  */
 function leadingCheck(cells: Cell[]): { reference: string; date: RowDate; rest: Cell[] } | null {
-  const reference = cells[0] ? checkNumber(cells[0].text) : null;
-  if (!reference) return null;
-  const lead = readLeadingDate(cells.slice(afterCheckNumber(cells, 0)));
-  return lead ? { reference, ...lead } : null;
+  const first = cells[0];
+  if (!first) return null;
+  const reference = checkNumber(first.text);
+  if (reference) {
+    const lead = readLeadingDate(cells.slice(afterCheckNumber(cells, 0)));
+    return lead ? { reference, ...lead } : null;
+  }
+  // The group run together in one piece of text ("2233 Nov 06 1,211.00"): a number, a date, then an amount.
+  const word = first.text.slice(0, Math.max(0, first.text.indexOf(' ')));
+  const runTogether = word ? checkNumber(word) : null;
+  if (!runTogether || readLeadingDate(cells)) return null;
+  const lead = readLeadingDate([tailCell(first, 1), ...cells.slice(1)]);
+  return lead?.rest[0]?.money ? { reference: runTogether, ...lead } : null;
 }
 
 /**
@@ -258,27 +272,26 @@ export function datedParts(line: Line, dateAnywhere = false, dateCell?: number):
   else if (second && rest[0] && rest[0].money === null) rest = second.rest;
   const parts: RowPart[] = [{ date: lead.date, reference, cells: [] }];
   let seenMoney = false;
-  for (let index = 0; index < rest.length; index += 1) {
+  let index = 0;
+  while (index < rest.length) {
     const cell = rest[index];
-    if (!cell) continue;
+    if (!cell) break;
     if (seenMoney && cell.money === null) {
-      // Another group on the same line (checks paid side by side: "1042 08/03 125.00   1043 08/05 980.10").
-      const check = leadingCheck(rest.slice(index));
-      if (check) {
-        parts.push({ date: check.date, reference: check.reference, cells: [] });
-        index = rest.length - check.rest.length - 1;
-        seenMoney = false;
-        continue;
-      }
-      const next = readLeadingDate(rest.slice(index));
-      if (next && parseRowDate(cell.text)) {
-        parts.push({ date: next.date, reference: null, cells: [] });
-        seenMoney = false;
+      // Another group on the same line (checks paid side by side: "1042 08/03 125.00   1043 08/05 980.10", the date
+      // perhaps run into its amount: "Nov 10 1,832.00"); the rest of the line after its date reads on.
+      const after = rest.slice(index);
+      const check = leadingCheck(after);
+      const next = check ? null : readLeadingDate(after);
+      const group = check ?? (next && (parseRowDate(cell.text) || next.rest[0]?.money) ? next : null);
+      if (group) {
+        parts.push({ date: group.date, reference: check?.reference ?? null, cells: [] });
+        [rest, index, seenMoney] = [group.rest, 0, false];
         continue;
       }
     }
     if (cell.money) seenMoney = true;
     parts[parts.length - 1]?.cells.push(cell);
+    index += 1;
   }
   return parts;
 }

@@ -307,9 +307,18 @@ describe('amounts printed on the last line of a wrapped description', () => {
     const statement = parse([
       page([
         [[419, 'Statement Period: 04/01/2026 - 04/30/2026']],
-        [[40, 'Date'], [80, 'Description'], [369, 'Withdrawals'], [460, 'Deposits'], [541, 'Balance']],
+        [
+          [40, 'Date'],
+          [80, 'Description'],
+          [369, 'Withdrawals'],
+          [460, 'Deposits'],
+          [541, 'Balance'],
+        ],
         [[40, '04/01'], [80, 'Beginning Balance'], right(580, '1,000.00')],
-        [[40, '04/22'], [80, 'ZELLE FROM JANE Q OWNER']],
+        [
+          [40, '04/22'],
+          [80, 'ZELLE FROM JANE Q OWNER'],
+        ],
         [[80, '04/22 REF 88123']],
         [[80, 'CONF 5521'], right(520, '1,500.00'), right(580, '2,500.00')],
         [[40, '04/23'], [80, 'CARD SALES'], right(520, '200.00'), right(580, '2,700.00')],
