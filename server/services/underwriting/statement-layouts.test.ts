@@ -59,9 +59,9 @@ describe('checks paid printed side by side', () => {
         : form === 1
           ? [
               [x, number],
-              [x + 24, `${date} ${amount}`],
+              [x + 34, `${date} ${amount}`],
             ]
-          : [[x, number], [x + 24, date], right(x + 110, amount)];
+          : [[x, number], [x + 34, date], right(x + 120, amount)];
     for (const form of [0, 1, 2]) {
       const statement = parse([
         page([
@@ -70,8 +70,9 @@ describe('checks paid printed side by side', () => {
           [[40, 'CHECKS PAID']],
           [
             ...group(40, '2233', 'Nov 06', '1,211.00', form),
-            ...group(170, '2234', 'Nov 10', '1,832.00', form),
-            ...group(300, '2235', 'Nov 14', '2,175.00', form),
+            // A mark after a number that breaks the sequence, apart or up against it.
+            ...group(170, '2234 *', 'Nov 10', '1,832.00', form),
+            ...group(300, '2235^', 'Nov 14', '2,175.00', form),
             ...group(430, '2236', 'Nov 18', '940.00', form),
           ],
           [[40, 'Ending balance'], right(300, '3,842.00')],

@@ -376,12 +376,39 @@ function sectionOf(raw: string): SectionChange {
 }
 
 /**
+ * Marks the lines whose text stands at the same height on more than half the pages, two at least, above or below
+ * every line with an amount on each: a page's header or footer, whatever its words and font (a row's wrapped words
+ * stand between amounts).
+ */
+export function markRepeatedLines(lines: Line[]) {
+  const pages = new Set(lines.map((line) => line.page)).size;
+  if (pages < 2) return;
+  const amounts = new Map<number, { top: number; bottom: number }>();
+  for (const line of lines) {
+    if (!line.cells.some((cell) => cell.money)) continue;
+    const seen = amounts.get(line.page) ?? { top: line.y, bottom: line.y };
+    amounts.set(line.page, { top: Math.max(seen.top, line.y), bottom: Math.min(seen.bottom, line.y) });
+  }
+  const places = new Map<string, Line[]>();
+  for (const line of lines) {
+    const zone = amounts.get(line.page);
+    if (line.text.length > 160 || (zone && line.y <= zone.top && line.y >= zone.bottom)) continue;
+    const key = `${Math.round(line.y / 3)}|${line.text}`;
+    places.set(key, [...(places.get(key) ?? []), line]);
+  }
+  for (const group of places.values()) {
+    const on = new Set(group.map((line) => line.page)).size;
+    if (on >= 2 && on > pages / 2) for (const line of group) line.repeated = true;
+  }
+}
+
+/**
  * A page's footer or a note under the table rather than more of the row's words: the page's furniture (page number,
- * web address, "Member FDIC"), or text set in none of the fonts the row's words are set in, unless a line with an
+ * web address, "Member FDIC", text every page prints at the same place), or text set in none of the fonts the row's words are set in, unless a line with an
  * amount follows it on the page (a description whose wrapped words another font prints, inside the table).
  */
 export function isFooter(line: Line, row: Pick<Row, 'pieces'>, next: Line | undefined): boolean {
-  if (line.text.length <= 160 && PAGE_FURNITURE.test(line.text)) return true;
+  if (line.repeated || (line.text.length <= 160 && PAGE_FURNITURE.test(line.text))) return true;
   if (next?.page === line.page && next.cells.some((cell) => cell.money)) return false;
   const fonts = new Set(row.pieces?.flatMap((piece) => (piece.font ? [piece.font] : [])));
   return fonts.size > 0 && line.cells.every((cell) => cell.font !== undefined && !fonts.has(cell.font));

@@ -49,6 +49,7 @@ import {
   type FieldLabel,
   detectSection,
   isContinuation,
+  markRepeatedLines,
   mergeHeadings,
   repeatsCheck,
 } from './statement-lines';
@@ -76,6 +77,7 @@ export function parseStatementLines(lines: Line[], pageCount: number): ParseResu
   }
   // A line of many short runs can still grow past MAX_LINE_CHARS: no pattern runs on it either.
   const readable = centredRows(readColumns(lines.filter((line) => line.text.length <= MAX_LINE_CHARS)), isRowLine);
+  markRepeatedLines(readable);
   const result = parseLines(readable, pageCount, false);
   if (result.ok || !result.reason.startsWith('No transaction table')) return result;
   const later = parseLines(readable, pageCount, true);
@@ -227,7 +229,7 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
     if (ownDates.length > 0 && dated.some((read) => read.kind === 'row')) monthHeading = null;
     if (dated.some((read) => read.kind === 'row')) dayDate = null;
     const waited: AwaitingRow | ReadRow | null =
-      parts.length === 0 && awaiting && !dayDate ? continueAwaiting(awaiting, line) : null;
+      parts.length === 0 && awaiting && !dayDate ? continueAwaiting(awaiting, line, lines[index + 1]) : null;
     awaiting = waited && 'part' in waited ? waited : null;
     if (awaiting) continue;
     const completed: ReadRow | null = waited && 'kind' in waited ? waited : null;
