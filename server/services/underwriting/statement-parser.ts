@@ -147,13 +147,14 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
   let awaiting: AwaitingRow | null = null;
   // The row that took the last wrapped line, and that line's index.
   let wrapped: { row: Row; index: number } | null = null;
-  const startPeriod = (period: { start: string; end: string }, evenAfterRows: boolean) => {
+  const startPeriod = (period: { start: string; end: string }) => {
     const current: DraftSegment | null = segment;
     if (current?.period && current.period.start === period.start && current.period.end === period.end) return;
     // A period first printed over a later page (its first page printed one the reader did not find) is the period
-    // of the rows before it when they all fall in it.
+    // of the rows before it when they all fall in it, however it is printed: a later statement's own grid never
+    // takes the rows (and balances) of the statement before it.
     const before = current?.rows.map((row) => row.date) ?? [];
-    if (current && !current.period && (evenAfterRows || datedWithin(before, period))) current.period = period;
+    if (current && !current.period && datedWithin(before, period)) current.period = period;
     else segment = newSegment(period);
     section = null;
     heading = null;
@@ -331,7 +332,7 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
     }
     const period = detectPeriod(line);
     if (period) {
-      startPeriod(period, false);
+      startPeriod(period);
       lastRow = null;
       continue;
     }
@@ -350,7 +351,7 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
       fields.start <= fields.end &&
       toDayNumber(fields.end) - toDayNumber(fields.start) <= 400
     ) {
-      startPeriod({ start: fields.start, end: fields.end }, true);
+      startPeriod({ start: fields.start, end: fields.end });
       Object.assign(fields, { start: null, end: null, days: null });
       if (!continuing) lastRow = null;
     }
