@@ -126,7 +126,7 @@ export function decide(input: {
     flag(
       'balance-mismatch',
       'warning',
-      `${reading.mismatchedPeriods} statement period(s) do not reconcile (opening + credits - debits differs from the closing balance).`,
+      `${reading.mismatchedPeriods} statement period(s) do not reconcile (opening + credits - debits differs from the closing balance, or the rows read from the totals printed).`,
     );
     const which = (reading.mismatches ?? []).map(
       (item) => `${item.fileName} ${item.start} to ${item.end}${item.note ? `: ${item.note}` : ''}`,

@@ -208,3 +208,145 @@ describe('a summary grid of labels over their values', () => {
     ]);
   });
 });
+
+describe('the totals a statement prints for its period', () => {
+  const statement = (summary: Array<Array<[number, string]>>, rows: Array<Array<[number, string]>>) =>
+    parse([
+      page([
+        [[40, 'Statement Period: 06/01/2026 through 06/30/2026']],
+        [[40, 'Beginning Balance'], right(300, '1,000.00')],
+        ...summary,
+        [[40, 'Ending Balance'], right(300, '1,350.00')],
+        [
+          [40, 'Date'],
+          [90, 'Description'],
+          [420, 'Amount'],
+          [520, 'Balance'],
+        ],
+        ...rows,
+      ]),
+    ]);
+  const rows: Array<Array<[number, string]>> = [
+    [[40, '06/02'], [90, 'SQUARE DEPOSIT'], right(460, '500.00'), right(560, '1,500.00')],
+    [[40, '06/09'], [90, 'RENT PAYMENT'], right(460, '-300.00'), right(560, '1,200.00')],
+    [[40, '06/15'], [90, 'STRIPE TRANSFER'], right(460, '200.00'), right(560, '1,400.00')],
+    [[40, '06/20'], [90, 'CITY WATER'], right(460, '-50.00'), right(560, '1,350.00')],
+  ];
+
+  it.each([
+    [
+      'one to a line',
+      [
+        [[40, 'Total Deposits and Other Credits'], right(300, '700.00')],
+        [[40, 'Total Withdrawals'], right(300, '350.00')],
+      ],
+    ],
+    [
+      'with counts',
+      [
+        [[40, 'Deposits/Credits (2)'], right(300, '700.00')],
+        [[40, 'Withdrawals/Debits'], [200, '2'], right(300, '350.00')],
+      ],
+    ],
+    [
+      'across the page',
+      [
+        [
+          [40, 'Deposits/Credits'],
+          [160, 'Withdrawals/Debits'],
+        ],
+        [right(110, '700.00'), right(240, '350.00')],
+      ],
+    ],
+  ] as Array<[string, Array<Array<[number, string]>>]>)(
+    'agree with the rows read (%s): reconciled',
+    (_name, summary) => {
+      expect(statement(summary, rows).segments[0]?.balanceCheck).toMatchObject({ status: 'reconciled', note: null });
+    },
+  );
+
+  it.each([
+    [
+      'one to a line',
+      [
+        [[40, 'Total Deposits'], right(300, '900.00')],
+        [[40, 'Total Withdrawals'], right(300, '550.00')],
+      ],
+    ],
+    [
+      'across the page',
+      [
+        [
+          [40, 'Deposits'],
+          [160, 'Withdrawals'],
+        ],
+        [right(110, '900.00'), right(240, '550.00')],
+      ],
+    ],
+  ] as Array<[string, Array<Array<[number, string]>>]>)(
+    'do not reconcile when the rows read add up to something else, and say by how much (%s)',
+    (_name, summary) => {
+      const check = statement(summary, rows).segments[0]?.balanceCheck;
+      expect(check?.status).toBe('mismatch');
+      expect(check?.note).toContain('total deposits and credits of $900.00; the rows read add up to $700.00');
+      expect(check?.note).toContain('total withdrawals and debits of $550.00; the rows read add up to $350.00');
+    },
+  );
+
+  it.each([
+    [
+      'two different totals of one direction',
+      [
+        [[40, 'Total Deposits'], right(300, '650.00')],
+        [[40, 'Total Deposits'], right(300, '900.00')],
+      ],
+    ],
+    [
+      'a share printed beside the total',
+      [
+        [[40, 'Total Withdrawals'], right(300, '300.00')],
+        [[40, 'Service Charge'], right(300, '50.00')],
+      ],
+    ],
+    [
+      "a section's own total",
+      [
+        [[40, 'Total Checks Paid'], right(300, '75.00')],
+        [[40, 'Total Other Credits'], right(300, '20.00')],
+      ],
+    ],
+    [
+      'a share across the page',
+      [
+        [
+          [40, 'Credits'],
+          [160, 'Debits'],
+          [280, 'Service Charge'],
+        ],
+        [right(110, '700.00'), right(240, '300.00'), right(330, '50.00')],
+      ],
+    ],
+  ] as Array<[string, Array<Array<[number, string]>>]>)('say nothing of the whole period (%s)', (_name, summary) => {
+    expect(statement(summary, rows).segments[0]?.balanceCheck.status).toBe('reconciled');
+  });
+
+  it('turn round a reading the unsigned balances left mirrored (an account opened at zero and overdrawn since)', () => {
+    const read = parse([
+      page([
+        [[40, 'Statement Period: 06/01/2026 through 06/30/2026']],
+        [[40, 'Beginning Balance'], right(300, '0.00')],
+        [[40, 'Deposits'], right(300, '600.00')],
+        [[40, 'Withdrawals'], right(300, '1,020.00')],
+        [[40, '06/02'], [90, 'CARD PURCHASE OFFICE'], right(380, '120.00'), right(560, '120.00')],
+        [[40, '06/03'], [90, 'MOBILE DEPOSIT'], right(440, '100.00'), right(560, '20.00')],
+        [[40, '06/05'], [90, 'RENT PAYMENT'], right(380, '900.00'), right(560, '920.00')],
+        [[40, '06/06'], [90, 'SQUARE INC'], right(440, '500.00'), right(560, '420.00')],
+      ]),
+    ]);
+    expect(rowsOf(read).map((item) => item[3])).toEqual(['debit', 'credit', 'debit', 'credit']);
+    expect(read.segments[0]?.transactions.map((item) => item.balanceCents)).toEqual([
+      -120_00, -20_00, -920_00, -420_00,
+    ]);
+    expect(read.segments[0]?.balanceCheck.status).toBe('reconciled');
+  });
+});

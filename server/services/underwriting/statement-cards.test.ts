@@ -74,3 +74,60 @@ describe('entries printed as cards with labelled amounts', () => {
     ]);
   });
 });
+
+/** Cards of three lines: the date and words, then the amount, then the balance, each on a line of its own. */
+function threeLines(amountLabel: string | null, balanceLabel: string | null, kind: boolean, unsigned: boolean) {
+  const lines: PlacedLine[] = [{ y: 760, cells: [[40, 'Account Activity']], fontSize: 12 }];
+  CARDS.forEach((card, index) => {
+    const y = 712 - index * 40;
+    const debit = card.amount.startsWith('-');
+    const amount = unsigned ? card.amount.replace('-', '') : card.amount;
+    const label = amountLabel ?? (debit ? 'Debit' : 'Credit');
+    lines.push({
+      y,
+      cells: [[40, card.date], [120, card.words], ...(kind ? [[400, card.kind] as [number, string]] : [])],
+    });
+    lines.push({
+      y: y - 11,
+      cells:
+        amountLabel === ''
+          ? [[40, amount]]
+          : [
+              [40, label],
+              [110, amount],
+            ],
+    });
+    lines.push({
+      y: y - 22,
+      cells: balanceLabel
+        ? [
+            [40, balanceLabel],
+            [110, card.balance],
+          ]
+        : [[40, card.balance]],
+    });
+  });
+  return parse([placedPage(lines)]);
+}
+
+describe('entries printed as cards of three lines', () => {
+  const expected = [
+    ['2026-05-26', 'STRIPE TRANSFER', 310_25, 'credit'],
+    ['2026-05-27', 'ACH DEBIT GUSTO PAYROLL', 500_00, 'debit'],
+    ['2026-05-28', 'ZELLE FROM HARBOR SUPPLY', 1_200_00, 'credit'],
+    ['2026-05-29', 'CHECK 5169', 2_131_55, 'debit'],
+  ];
+  it.each([
+    ['no labels', '', null],
+    ['labelled', 'Amount', 'Balance'],
+    ['the amount alone labelled', 'Amount', null],
+  ])('reads the amount and the balance under the dated line (%s)', (_, amountLabel, balanceLabel) => {
+    const read = threeLines(amountLabel, balanceLabel, true, false);
+    expect(rowsOf(read)).toEqual(expected);
+    expect(read.segments[0]?.transactions.map((row) => row.balanceCents)).toEqual([1_395_01, 895_01, 2_095_01, -36_54]);
+  });
+
+  it('takes the direction of unsigned amounts from the "Debit" and "Credit" printed beside them', () => {
+    expect(rowsOf(threeLines(null, 'Balance', false, true))).toEqual(expected);
+  });
+});

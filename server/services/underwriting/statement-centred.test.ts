@@ -49,14 +49,14 @@ const ENTRIES: Entry[] = [
   { date: '05/18/2026', lines: ['OAK PROPERTIES', 'RENT MAY'], amount: '-2,000.00', balance: '13,825.15' },
 ];
 
-function history(entries: Entry[], padding: number, pages = 1): PageText[] {
+function history(entries: Entry[], padding: number, pages = 1, headings = true): PageText[] {
   const perPage = Math.ceil(entries.length / pages);
   return Array.from({ length: pages }, (_, number) => {
     const top: PlacedLine[] = [
       { y: 760, cells: [[40, 'Transaction History']], fontSize: 12 },
       { y: 742, cells: [[40, 'Business Checking ****4821']] },
       { y: 730, cells: [[40, 'Date range: 05/01/2026 - 05/31/2026']] },
-      { y: 712, cells: heading },
+      ...(headings ? [{ y: 712, cells: heading }] : []),
     ];
     const rows = centred(entries.slice(number * perPage, (number + 1) * perPage), 698, padding);
     return placedPage([...top, ...rows.lines]);
@@ -82,6 +82,25 @@ describe('a browser-printed history with cells centred on wrapped rows', () => {
   it('reads a table of odd line counts only, the first row centred under the heading', () => {
     const odd = ENTRIES.filter((entry) => entry.lines.length % 2 === 1);
     expect(rowsOf(parse(history(odd, 0))).map((row) => row[1])).toEqual(odd.map((entry) => entry.lines.join(' ')));
+  });
+
+  const later: Entry[] = [
+    {
+      date: '05/20/2026',
+      lines: ['ACH CREDIT', 'SHOPIFY PAYOUT', '8812 PPD'],
+      amount: '1,000.00',
+      balance: '14,825.15',
+    },
+    { date: '05/22/2026', lines: ['CHECK 1043', 'PAID TO', 'ACME SUPPLY'], amount: '-300.00', balance: '14,525.15' },
+  ];
+  it.each([
+    ['odd line counts only', [...ENTRIES, ...later].filter((entry) => entry.lines.length % 2 === 1)],
+    ['all line counts', [...ENTRIES, ...later]],
+  ])('reads a table printed without column headings (%s)', (_, entries) => {
+    for (const padding of [0, 6])
+      expect(rowsOf(parse(history(entries, padding, 1, false))).map((row) => row[1])).toEqual(
+        entries.map((entry) => entry.lines.join(' ')),
+      );
   });
 
   it('leaves a table whose rows wrap below their date as it was', () => {

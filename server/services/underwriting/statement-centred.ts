@@ -84,7 +84,8 @@ function mirrored(lines: Line[], index: number, ups: number[], downs: number[]):
 /**
  * Whether the table prints its rows centred: a row sits between two description lines half a line away from each
  * (an even number of lines), or the first row under a column heading has description lines between it and the
- * heading, each with one as far below the row (the row's line in the middle of its description).
+ * heading, each with one as far below the row (the row's line in the middle of its description), or, with no
+ * heading, nearly every row's lines above are mirrored below (rowsMirrored).
  */
 function isCentred(lines: Line[], spans: Array<Span | null>): boolean {
   const none = new Set<number>();
@@ -105,7 +106,29 @@ function isCentred(lines: Line[], spans: Array<Span | null>): boolean {
     const titled = ups.some((at) => !lines[at] || (heading !== null && headingPart(lines[at], heading)));
     if (ups.length > 0 && heading && !titled && mirrored(lines, index, ups, downs) === ups.length) return true;
   }
-  return false;
+  return rowsMirrored(lines, spans);
+}
+
+/**
+ * Without a heading or a row set half a line between two lines: three rows at least, and every row with description
+ * lines around it but one, have all their lines above mirrored below (the lines above each taken by the row they
+ * mirror around). A table wrapping its descriptions below its rows leaves all rows but the first without lines
+ * above them (the row above took them), so no more than one fits.
+ */
+function rowsMirrored(lines: Line[], spans: Array<Span | null>): boolean {
+  const taken = new Set<number>();
+  let [involved, fits] = [0, 0];
+  for (const [index, span] of spans.entries()) {
+    if (!span) continue;
+    const { ups, downs } = runs(lines, index, span, taken);
+    if (ups.length + downs.length === 0) continue;
+    involved += 1;
+    const count = mirrored(lines, index, ups, downs);
+    if (count === 0 || count < ups.length) continue;
+    fits += 1;
+    for (const at of [...ups, ...downs.slice(0, count)]) taken.add(at);
+  }
+  return fits >= 3 && involved - fits <= Math.max(1, involved / 10);
 }
 
 /** Words of a row's own beside its date and amounts, an entry's kind alone ("Debit", "ACH") left out. */

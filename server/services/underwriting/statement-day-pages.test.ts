@@ -47,3 +47,37 @@ describe('a day running over a page break', () => {
     expect(statement.segments[0]?.balanceCheck.status).toBe('reconciled');
   });
 });
+
+describe('a page number printed as "1/2"', () => {
+  it('is no day heading, at the foot of a page or at its top', () => {
+    for (const top of [false, true]) {
+      const number = (n: number): Line => [[540, `${n}/2`]];
+      const statement = parse([
+        page([
+          ...(top ? [number(1)] : []),
+          [[40, 'Statement period May 1, 2026 - May 31, 2026']],
+          [[40, 'Opening balance'], right(570, '50,000.00')],
+          heading,
+          [[40, 'Friday, May 15, 2026']],
+          row('STRIPE PAYOUT', '2,000.00', '', '52,000.00'),
+          ...(top ? [] : [number(1)]),
+        ]),
+        page([
+          ...(top ? [number(2)] : []),
+          heading,
+          row('ADP PAYROLL FEES', '', '152.66', '51,847.34'),
+          [[40, 'Monday, May 18, 2026']],
+          row('OAK PROPERTIES RENT', '', '1,000.00', '50,847.34'),
+          [[40, 'Closing balance'], right(570, '50,847.34')],
+          ...(top ? [] : [number(2)]),
+        ]),
+      ]);
+      expect(rowsOf(statement)).toEqual([
+        ['2026-05-15', 'STRIPE PAYOUT', 2_000_00, 'credit'],
+        ['2026-05-15', 'ADP PAYROLL FEES', 152_66, 'debit'],
+        ['2026-05-18', 'OAK PROPERTIES RENT', 1_000_00, 'debit'],
+      ]);
+      expect(statement.segments[0]?.balanceCheck.status).toBe('reconciled');
+    }
+  });
+});

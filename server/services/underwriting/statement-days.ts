@@ -116,8 +116,9 @@ export type DayListing = {
 export function dayListing(lines: Line[]): DayListing {
   const headings = new Map<number, RowDate | null>();
   const amountEdges = new Set<number>();
+  const pageNumbers = pageNumberLines(lines);
   lines.forEach((line, index) => {
-    const date = dateOnly(line);
+    const date = pageNumbers.has(index) ? null : dateOnly(line);
     if (!date) return;
     const following = lines[index + 1];
     // A first row printed as one piece of text heads the day only right below its heading.
@@ -138,4 +139,31 @@ export function dayListing(lines: Line[]): DayListing {
     }
   });
   return { headings, amountEdges };
+}
+
+// "1/5": a page's number and the number of pages, alone on a line.
+const PAGE_OF = /^(\d{1,3})\s?\/\s?(\d{1,3})$/;
+
+/**
+ * Lines that print a page's number as "n/m" (which reads like a date): alone, first or last on the page, where
+ * another page prints "k/m" the same way, or n is the page's own number and m the number of pages.
+ */
+export function pageNumberLines(lines: Line[]): Set<number> {
+  const pages = lines.reduce((most, line) => Math.max(most, line.page), 0);
+  const candidates: Array<{ index: number; page: number; of: string; own: boolean }> = [];
+  lines.forEach((line, index) => {
+    const edge = lines[index - 1]?.page !== line.page || lines[index + 1]?.page !== line.page;
+    const match = edge && line.cells.length === 1 ? PAGE_OF.exec(line.text.trim()) : null;
+    if (!match?.[1] || !match[2] || Number(match[1]) > Number(match[2])) return;
+    candidates.push({
+      index,
+      page: line.page,
+      of: match[2],
+      own: Number(match[1]) === line.page && Number(match[2]) === pages,
+    });
+  });
+  const found = new Set<number>();
+  for (const item of candidates)
+    if (item.own || candidates.some((other) => other.page !== item.page && other.of === item.of)) found.add(item.index);
+  return found;
 }

@@ -202,6 +202,10 @@ export function mergeOverdrawnColumn(
     if ([...columnEdges, ...candidates.map((item) => item.edges)].some((edges) => near(at, edges))) continue;
     candidates.push({ column: -2, cells: [], edges: { x0: at, x1: at } });
   }
+  // A zero balance is never overdrawn: where it is printed, positive balances stand.
+  const zeros = [start.opening, ...start.checkpoints, start.closing].flatMap((printed) =>
+    printed && printed.cents === 0 && printed.at !== null && printed.at !== undefined ? [printed.at] : [],
+  );
   let best: { positive: number; negative: (typeof candidates)[number]; hits: number } | null = null;
   for (const positive of [...positives, -1]) {
     for (const negative of candidates) {
@@ -235,14 +239,25 @@ export function mergeOverdrawnColumn(
       const named = rows.some((row) =>
         row.money.some((cell) => cell.column === column && OVERDRAWN_HEADING.test(headingText(row, cell))),
       );
+      // A zero balance printed away from this column, where positive balances stand (the other column, or a place
+      // right of the rows' amounts where no row prints one), says this column holds the negative ones.
+      const zeroElsewhere = zeros.some(
+        (at) =>
+          !near(at, edges) &&
+          (positive >= 0
+            ? near(at, edgesOf(cellsOf[positive] ?? []))
+            : columnEdges.every((other) => at > other.x1 + 8 || near(other.x1, edges))),
+      );
       // Never against the rows' own words (signs, debit and credit headings); a tie is broken by them, then, between
-      // two columns, by a heading that says overdrawn (over a lone column it may be a neighbour's run into its own).
+      // two columns, by a heading that says overdrawn (over a lone column it may be a neighbour's run into its own),
+      // then by where a zero balance stands.
       const tie = asNegative.hits === asPositive.hits;
       const better =
         asNegative.agree >= asPositive.agree &&
         (asNegative.hits > asPositive.hits ||
           (tie && asNegative.agree > asPositive.agree) ||
-          (tie && positive >= 0 && named));
+          (tie && positive >= 0 && named) ||
+          (tie && asNegative.agree === asPositive.agree && zeroElsewhere));
       if (!better || asNegative.hits < 2 || asNegative.hits < asNegative.eligible * 0.5) continue;
       // Two columns before one: the lone column (tried last) must do better.
       if (!best || asNegative.hits > best.hits) best = { positive, negative, hits: asNegative.hits };

@@ -106,6 +106,26 @@ describe('a balance printed in a column of its own while the account is overdraw
     expect(read.segments[0]?.balanceCheck).toMatchObject({ status: 'reconciled', runningBalanceBreaks: 0 });
   });
 
+  it('reads an account opened at zero and overdrawn since, without headings, by where its zero balance stands', () => {
+    // A zero balance is never overdrawn: printed where positive balances stand, the rows' balances printed in another
+    // column are the overdrawn ones; so is the closing balance printed at their place.
+    const read = parse([
+      page([
+        [[40, 'Statement Period: 08/01/2026 through 08/31/2026']],
+        [[40, '08/01'], [90, 'Beginning Balance'], positive('0.00')],
+        row('08/03', 'RENT PAYMENT', '300.00', null, negative('300.00')),
+        row('08/04', 'SQUARE DEPOSIT', null, '100.00', negative('200.00')),
+        row('08/05', 'OFFICE DEPOT', '50.00', null, negative('250.00')),
+        row('08/06', 'CARD SALES', null, '150.00', negative('100.00')),
+        [[40, '08/31'], [90, 'Ending Balance'], negative('100.00')],
+      ]),
+    ]);
+    expect(rowsOf(read).map((item) => item[3])).toEqual(['debit', 'credit', 'debit', 'credit']);
+    expect(balancesOf(read)).toEqual([-300_00, -200_00, -250_00, -100_00]);
+    expect(read.segments[0]?.closingBalanceCents).toBe(-100_00);
+    expect(read.segments[0]?.balanceCheck).toMatchObject({ status: 'reconciled', runningBalanceBreaks: 0 });
+  });
+
   it('finds the overdrawn column by the balance alone when no heading is printed', () => {
     const read = statement(null, false);
     expect(rowsOf(read)).toEqual(expected);

@@ -52,6 +52,42 @@ describe('checks paid printed side by side', () => {
     expect(statement.segments[0]?.balanceCheck.status).toBe('reconciled');
   });
 
+  it('reads four "number, Mon DD, amount" groups to a line, each a check, the date run into its amount or not', () => {
+    const group = (x: number, number: string, date: string, amount: string, form: number): Array<[number, string]> =>
+      form === 0
+        ? [[x, `${number} ${date} ${amount}`]]
+        : form === 1
+          ? [
+              [x, number],
+              [x + 34, `${date} ${amount}`],
+            ]
+          : [[x, number], [x + 34, date], right(x + 120, amount)];
+    for (const form of [0, 1, 2]) {
+      const statement = parse([
+        page([
+          [[40, 'Statement period Nov 1, 2026 to Nov 30, 2026']],
+          opening('10,000.00'),
+          [[40, 'CHECKS PAID']],
+          [
+            ...group(40, '2233', 'Nov 06', '1,211.00', form),
+            // A mark after a number that breaks the sequence, apart or up against it.
+            ...group(170, '2234 *', 'Nov 10', '1,832.00', form),
+            ...group(300, '2235^', 'Nov 14', '2,175.00', form),
+            ...group(430, '2236', 'Nov 18', '940.00', form),
+          ],
+          [[40, 'Ending balance'], right(300, '3,842.00')],
+        ]),
+      ]);
+      expect(rowsOf(statement)).toEqual([
+        ['2026-11-06', 'CHECK 2233', 1_211_00, 'debit'],
+        ['2026-11-10', 'CHECK 2234', 1_832_00, 'debit'],
+        ['2026-11-14', 'CHECK 2235', 2_175_00, 'debit'],
+        ['2026-11-18', 'CHECK 2236', 940_00, 'debit'],
+      ]);
+      expect(statement.segments[0]?.balanceCheck.status).toBe('reconciled');
+    }
+  });
+
   it('reads groups printed "date, check number, amount"', () => {
     const statement = parse([
       page([

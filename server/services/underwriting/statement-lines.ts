@@ -69,16 +69,24 @@ export function labelsAbove(above: Line | undefined, line: Line): BalanceLabel[]
   const found: BalanceLabel[] = [];
   for (const cell of line.cells) {
     if (!cell.money) continue;
-    const middle = (cell.x0 + cell.x1) / 2;
-    const label = words
-      .filter((word) => word.x0 - 12 <= cell.x1 && cell.x0 <= word.x1 + 12)
-      .sort((a, b) => Math.abs((a.x0 + a.x1) / 2 - middle) - Math.abs((b.x0 + b.x1) / 2 - middle))[0];
+    const label = labelOver(words, cell);
     if (!label || NOT_A_STATEMENT_BALANCE.test(label.text)) continue;
     const kind = OPENING_LABEL.test(label.text) ? 'opening' : CLOSING_LABEL.test(label.text) ? 'closing' : null;
     if (kind) found.push({ kind, cents: signedCents(cell.money), date: null, summary: true });
   }
   const both = found.some((label) => label.kind === 'opening') && found.some((label) => label.kind === 'closing');
   return both ? found : [];
+}
+
+/** The label printed over an amount on the line above: the nearest word cell reaching within 12 points of it. */
+export function labelOver<T extends { x0: number; x1: number }>(
+  words: T[],
+  cell: { x0: number; x1: number },
+): T | null {
+  const middle = (cell.x0 + cell.x1) / 2;
+  const distance = (word: T) => Math.abs((word.x0 + word.x1) / 2 - middle);
+  const near = words.filter((word) => word.x0 - 12 <= cell.x1 && cell.x0 <= word.x1 + 12);
+  return near.sort((a, b) => distance(a) - distance(b))[0] ?? null;
 }
 
 function cellLabel(line: Line, index: number, text: string, last: boolean): BalanceLabel[] {
@@ -166,7 +174,9 @@ const NOT_THE_PERIOD = /\b(year|ytd|total|interest|average)\b/i;
 /** One end of a statement period printed as a labelled field ("Statement Begin Date 08/01/2026"). */
 export type PeriodField = { role: 'start' | 'end'; iso: string };
 /** A field's label printed above its date (the columns of a header box). */
-export type FieldLabel = { role: 'start' | 'end' | 'previous' | 'days'; x0: number; x1: number };
+export type FieldLabel = { role: 'start' | 'end' | 'previous' | 'days' | 'period'; x0: number; x1: number };
+/** A label naming the whole period ("Statement Period"): the dates under it run from its start to its end. */
+const PERIOD_FIELD = /^(?:statement |billing )?(?:period|cycle)(?: dates?)?\s*:?$/i;
 
 const START_FIELD = /\b(?:begin(?:ning)?|start(?:ing)?|opening|from|period)(?: date)?\s*:?$/i;
 const END_FIELD = /\b(?:end(?:ing)?|closing|through|thru|to|statement)(?: date)?\s*:?$/i;
@@ -196,6 +206,7 @@ export function detectPeriodFields(
 ): { fields: PeriodField[]; labels: FieldLabel[]; days: number | null } {
   const fields: PeriodField[] = [];
   const labels: FieldLabel[] = [];
+  const spanned: string[] = [];
   let days: number | null = null;
   const under = (cell: { x0: number; x1: number }, role: 'dates' | 'days') =>
     above.find(
@@ -208,7 +219,14 @@ export function detectPeriodFields(
       // The cycle's length under its label in a header grid ("DAYS IN PERIOD" over "31").
       const count = /^\d{1,3}$/.test(cell.text) ? Number(cell.text) : 0;
       if (count >= 1 && count <= 400 && under(cell, 'days')) days = count;
-      const role = cell.text.length > 40 ? null : DAYS_FIELD.test(cell.text) ? 'days' : fieldRole(cell.text);
+      const role =
+        cell.text.length > 40
+          ? null
+          : DAYS_FIELD.test(cell.text)
+            ? 'days'
+            : PERIOD_FIELD.test(cell.text.trim())
+              ? 'period'
+              : fieldRole(cell.text);
       if (role) labels.push({ role, x0: cell.x0, x1: cell.x1 });
       return;
     }
@@ -220,10 +238,15 @@ export function detectPeriodFields(
       from = mention.end;
       const role = fieldRole(label) ?? under(cell, 'dates')?.role ?? null;
       const iso = isoDate(mention.date.year ?? 0, mention.date.month, mention.date.day);
+      if (role === 'period' && iso) spanned.push(iso);
       if ((role === 'start' || role === 'end') && iso) fields.push({ role, iso });
       if (role === 'previous' && iso) fields.push({ role: 'start', iso: fromDayNumber(toDayNumber(iso) + 1) });
     }
   });
+  // The dates under the period's label, in one cell or two: the first starts it, the last (if another) ends it.
+  const [first, last] = [spanned[0], spanned.at(-1)];
+  if (first) fields.push({ role: 'start', iso: first });
+  if (last && spanned.length >= 2) fields.push({ role: 'end', iso: last });
   return { fields, labels, days };
 }
 
@@ -376,12 +399,39 @@ function sectionOf(raw: string): SectionChange {
 }
 
 /**
+ * Marks the lines whose text stands at the same height on more than half the pages, two at least, above or below
+ * every line with an amount on each: a page's header or footer, whatever its words and font (a row's wrapped words
+ * stand between amounts).
+ */
+export function markRepeatedLines(lines: Line[]) {
+  const pages = new Set(lines.map((line) => line.page)).size;
+  if (pages < 2) return;
+  const amounts = new Map<number, { top: number; bottom: number }>();
+  for (const line of lines) {
+    if (!line.cells.some((cell) => cell.money)) continue;
+    const seen = amounts.get(line.page) ?? { top: line.y, bottom: line.y };
+    amounts.set(line.page, { top: Math.max(seen.top, line.y), bottom: Math.min(seen.bottom, line.y) });
+  }
+  const places = new Map<string, Line[]>();
+  for (const line of lines) {
+    const zone = amounts.get(line.page);
+    if (line.text.length > 160 || (zone && line.y <= zone.top && line.y >= zone.bottom)) continue;
+    const key = `${Math.round(line.y / 3)}|${line.text}`;
+    places.set(key, [...(places.get(key) ?? []), line]);
+  }
+  for (const group of places.values()) {
+    const on = new Set(group.map((line) => line.page)).size;
+    if (on >= 2 && on > pages / 2) for (const line of group) line.repeated = true;
+  }
+}
+
+/**
  * A page's footer or a note under the table rather than more of the row's words: the page's furniture (page number,
- * web address, "Member FDIC"), or text set in none of the fonts the row's words are set in, unless a line with an
+ * web address, "Member FDIC", text every page prints at the same place), or text set in none of the fonts the row's words are set in, unless a line with an
  * amount follows it on the page (a description whose wrapped words another font prints, inside the table).
  */
 export function isFooter(line: Line, row: Pick<Row, 'pieces'>, next: Line | undefined): boolean {
-  if (line.text.length <= 160 && PAGE_FURNITURE.test(line.text)) return true;
+  if (line.repeated || (line.text.length <= 160 && PAGE_FURNITURE.test(line.text))) return true;
   if (next?.page === line.page && next.cells.some((cell) => cell.money)) return false;
   const fonts = new Set(row.pieces?.flatMap((piece) => (piece.font ? [piece.font] : [])));
   return fonts.size > 0 && line.cells.every((cell) => cell.font !== undefined && !fonts.has(cell.font));

@@ -22,12 +22,14 @@ import {
   type Heading,
   type ReadRow,
   type Row,
+  type RowPart,
   awaitingRow,
   continueAwaiting,
   datedParts,
   innerDateCells,
   readPart,
   signedCents,
+  wrapsAwaiting,
 } from './statement-rows';
 import { CHECK_FACE, CHECK_IMAGES, POSTED_STATUS, ROW_STATUS, postingOf } from './statement-words';
 import { type DescriptionsAbove, placeAbove } from './statement-above';
@@ -47,6 +49,7 @@ import {
   type FieldLabel,
   detectSection,
   isContinuation,
+  markRepeatedLines,
   mergeHeadings,
   repeatsCheck,
 } from './statement-lines';
@@ -54,6 +57,7 @@ import { readColumns } from './statement-columns';
 import { centredRows } from './statement-centred';
 import { applyLabel, finishSegment } from './statement-segment';
 import { findHolderNames } from './statement-holder';
+import { detectTotals, type PrintedTotal } from './statement-totals';
 import { carriedRow, dayBalance, dayListing, joinedRow, undatedRow, type CarriedDate } from './statement-days';
 import type { MonthHeading, RowDate } from './dates';
 import { dayRowPart, monthHeadingOf } from './statement-months';
@@ -73,6 +77,7 @@ export function parseStatementLines(lines: Line[], pageCount: number): ParseResu
   }
   // A line of many short runs can still grow past MAX_LINE_CHARS: no pattern runs on it either.
   const readable = centredRows(readColumns(lines.filter((line) => line.text.length <= MAX_LINE_CHARS)), isRowLine);
+  markRepeatedLines(readable);
   const result = parseLines(readable, pageCount, false);
   if (result.ok || !result.reason.startsWith('No transaction table')) return result;
   const later = parseLines(readable, pageCount, true);
@@ -82,6 +87,8 @@ export function parseStatementLines(lines: Line[], pageCount: number): ParseResu
 function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): ParseResult {
   const segments: DraftSegment[] = [];
   const warnings: string[] = [];
+  // Totals printed once the current period closed, or under another account's number: the next period's, if any.
+  let heldTotals: { totals: PrintedTotal[]; shares: Direction[] } = { totals: [], shares: [] };
   const newSegment = (period: DraftSegment['period']): DraftSegment => {
     const segment: DraftSegment = {
       period,
@@ -96,7 +103,9 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
       anchor: null,
       closedAfterRows: false,
       account: null,
+      ...heldTotals,
     };
+    heldTotals = { totals: [], shares: [] };
     segments.push(segment);
     return segment;
   };
@@ -147,13 +156,14 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
   let awaiting: AwaitingRow | null = null;
   // The row that took the last wrapped line, and that line's index.
   let wrapped: { row: Row; index: number } | null = null;
-  const startPeriod = (period: { start: string; end: string }, evenAfterRows: boolean) => {
+  const startPeriod = (period: { start: string; end: string }) => {
     const current: DraftSegment | null = segment;
     if (current?.period && current.period.start === period.start && current.period.end === period.end) return;
     // A period first printed over a later page (its first page printed one the reader did not find) is the period
-    // of the rows before it when they all fall in it.
+    // of the rows before it when they all fall in it, however it is printed: a later statement's own grid never
+    // takes the rows (and balances) of the statement before it.
     const before = current?.rows.map((row) => row.date) ?? [];
-    if (current && !current.period && (evenAfterRows || datedWithin(before, period))) current.period = period;
+    if (current && !current.period && datedWithin(before, period)) current.period = period;
     else segment = newSegment(period);
     section = null;
     heading = null;
@@ -219,7 +229,9 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
       [monthHeading, lastRow] = [month, null];
       continue;
     }
-    const ownDates = datedParts(line, dateAnywhere, innerDates.get(line));
+    // A date-like token starting a waiting row's wrapped line, outside the date column, is the description's.
+    const ownDates: RowPart[] =
+      awaiting && !dayDate && wrapsAwaiting(awaiting, line) ? [] : datedParts(line, dateAnywhere, innerDates.get(line));
     const dayPart = ownDates.length === 0 && monthHeading ? dayRowPart(line, monthHeading) : null;
     const parts = dayPart ? [dayPart] : ownDates;
     const dated = parts.map((part) => readPart(part, line));
@@ -227,7 +239,7 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
     if (ownDates.length > 0 && dated.some((read) => read.kind === 'row')) monthHeading = null;
     if (dated.some((read) => read.kind === 'row')) dayDate = null;
     const waited: AwaitingRow | ReadRow | null =
-      parts.length === 0 && awaiting && !dayDate ? continueAwaiting(awaiting, line) : null;
+      parts.length === 0 && awaiting && !dayDate ? continueAwaiting(awaiting, line, lines[index + 1]) : null;
     awaiting = waited && 'part' in waited ? waited : null;
     if (awaiting) continue;
     const completed: ReadRow | null = waited && 'kind' in waited ? waited : null;
@@ -329,7 +341,7 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
     }
     const period = detectPeriod(line);
     if (period) {
-      startPeriod(period, false);
+      startPeriod(period);
       lastRow = null;
       continue;
     }
@@ -348,9 +360,16 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
       fields.start <= fields.end &&
       toDayNumber(fields.end) - toDayNumber(fields.start) <= 400
     ) {
-      startPeriod({ start: fields.start, end: fields.end }, true);
+      startPeriod({ start: fields.start, end: fields.end });
       Object.assign(fields, { start: null, end: null, days: null });
       if (!continuing) lastRow = null;
+    }
+    const totals = continuing ? null : detectTotals(line, lines[index - 1]);
+    if (totals && (totals.totals.length > 0 || totals.shares.length > 0)) {
+      const held = !segment || segment.closedAfterRows || pendingAccount !== null;
+      const into = held ? heldTotals : segment;
+      into?.totals.push(...totals.totals);
+      into?.shares.push(...totals.shares);
     }
     const printed = detectBalanceLabels(line);
     const labels = printed.length > 0 ? printed : labelsAbove(lines[index - 1], line);

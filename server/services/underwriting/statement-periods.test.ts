@@ -29,6 +29,92 @@ describe('statement periods', () => {
     expect(periodOf(statement)).toEqual([['2025-02-01', '2025-02-28', 'reconciled']]);
   });
 
+  it("takes each statement's period from its own header grid, the period's dates under one label", () => {
+    // Three statements back to back, each under "Statement Period | Account Number | Statement Date | Enclosures".
+    const statement = (month: string, last: string, statementDate: string, opening: string, closing: string) =>
+      page([
+        [
+          [40, 'Statement Period'],
+          [200, 'Account Number'],
+          [320, 'Statement Date'],
+          [440, 'Enclosures'],
+        ],
+        [
+          [40, `${month}/01/2026`],
+          [100, `${month}/${last}/2026`],
+          [200, 'XXXXXX1234'],
+          [320, statementDate],
+          [440, '0'],
+        ],
+        [[40, 'Beginning Balance'], right(330, opening)],
+        [
+          [40, 'Date'],
+          [90, 'Description'],
+          [440, 'Amount'],
+          [520, 'Balance'],
+        ],
+        [[40, `${month}/10`], [90, 'CARD SETTLEMENT'], right(470, '100.00'), right(560, closing)],
+        [[40, 'Ending Balance'], right(330, closing)],
+      ]);
+    const pages = [
+      statement('03', '31', '04/02/2026', '1,000.00', '1,100.00'),
+      statement('04', '30', '05/01/2026', '1,100.00', '1,200.00'),
+      statement('05', '31', '06/02/2026', '1,200.00', '1,300.00'),
+    ];
+    expect(periodOf(pages)).toEqual([
+      ['2026-03-01', '2026-03-31', 'reconciled'],
+      ['2026-04-01', '2026-04-30', 'reconciled'],
+      ['2026-05-01', '2026-05-31', 'reconciled'],
+    ]);
+    expect(parse(pages).segments.map((segment) => segment.closingBalanceCents)).toEqual([1_100_00, 1_200_00, 1_300_00]);
+  });
+
+  it("gives a period first printed in a later statement's grid to that statement, not to the rows before it", () => {
+    const pages = [
+      page([
+        [[40, 'Statement Date: 03/31/2026']],
+        [[40, 'Beginning Balance'], right(330, '1,000.00')],
+        [
+          [40, 'Date'],
+          [90, 'Description'],
+          [440, 'Amount'],
+          [520, 'Balance'],
+        ],
+        [[40, '03/10'], [90, 'CARD SETTLEMENT'], right(470, '100.00'), right(560, '1,100.00')],
+        [[40, 'Ending Balance'], right(330, '1,100.00')],
+      ]),
+      page([
+        [
+          [40, 'Statement Period'],
+          [200, 'Account Number'],
+          [320, 'Statement Date'],
+        ],
+        [
+          [40, '04/01/2026'],
+          [100, '04/30/2026'],
+          [200, 'XXXXXX1234'],
+          [320, '04/30/2026'],
+        ],
+        [[40, 'Beginning Balance'], right(330, '1,100.00')],
+        [
+          [40, 'Date'],
+          [90, 'Description'],
+          [440, 'Amount'],
+          [520, 'Balance'],
+        ],
+        [[40, '04/10'], [90, 'CARD SETTLEMENT'], right(470, '100.00'), right(560, '1,200.00')],
+        [[40, 'Ending Balance'], right(330, '1,200.00')],
+      ]),
+    ];
+    const read = parse(pages).segments;
+    expect(
+      read.map((segment) => [segment.periodEnd, segment.closingBalanceCents, segment.transactions.length]),
+    ).toEqual([
+      ['2026-03-10', 1_100_00, 1],
+      ['2026-04-30', 1_200_00, 1],
+    ]);
+  });
+
   it('reads a header grid of the statement date and the days in the period', () => {
     const statement = [
       page([

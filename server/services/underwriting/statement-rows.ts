@@ -4,6 +4,7 @@ import { parseRowDate, weekdayIndexOf, type RowDate } from './dates';
 import { AMOUNT_MARKER, parseMoney, type ParsedMoney } from './money';
 import { alignedEdges, type Cell, type Line } from './text-layout';
 import type { Direction, DirectionSource, StatementAccount } from './types';
+import type { PrintedTotal } from './statement-totals';
 import {
   CHECK_NUMBER,
   CLOSING_LABEL,
@@ -73,6 +74,10 @@ export type DraftSegment = {
   /** A closing balance was printed after the rows began: a later opening balance starts another account. */
   closedAfterRows: boolean;
   account: StatementAccount | null;
+  /** The period's totals as printed ("Total deposits and other credits"), to check the rows read against. */
+  totals: PrintedTotal[];
+  /** Directions whose shares are printed beside the totals ("Service Charge"): their totals are not the whole. */
+  shares: Direction[];
 };
 
 /** The cell's text from word `take` on, its left edge moved by the share of the characters dropped. */
@@ -147,10 +152,21 @@ function afterCheckNumber(cells: Cell[], index: number): number {
  * number, the date, and the cells after the date.
  */
 function leadingCheck(cells: Cell[]): { reference: string; date: RowDate; rest: Cell[] } | null {
-  const reference = cells[0] ? checkNumber(cells[0].text) : null;
-  if (!reference) return null;
-  const lead = readLeadingDate(cells.slice(afterCheckNumber(cells, 0)));
-  return lead ? { reference, ...lead } : null;
+  const first = cells[0];
+  if (!first) return null;
+  const reference = checkNumber(first.text);
+  if (reference) {
+    const lead = readLeadingDate(cells.slice(afterCheckNumber(cells, 0)));
+    return lead ? { reference, ...lead } : null;
+  }
+  // The group run together in one piece of text ("2233 Nov 06 1,211.00", "1006 * Mar 09 8,297.23"): a number
+  // (its gap mark perhaps apart), a date, then an amount.
+  const words = first.text.split(' ', 3);
+  const take = /^[*^]$/.test(words[1] ?? '') ? 2 : 1;
+  const runTogether = words.length > take ? checkNumber(words.slice(0, take).join(' ')) : null;
+  if (!runTogether || readLeadingDate(cells)) return null;
+  const lead = readLeadingDate([tailCell(first, take), ...cells.slice(1)]);
+  return lead?.rest[0]?.money ? { reference: runTogether, ...lead } : null;
 }
 
 /**
@@ -258,27 +274,26 @@ export function datedParts(line: Line, dateAnywhere = false, dateCell?: number):
   else if (second && rest[0] && rest[0].money === null) rest = second.rest;
   const parts: RowPart[] = [{ date: lead.date, reference, cells: [] }];
   let seenMoney = false;
-  for (let index = 0; index < rest.length; index += 1) {
+  let index = 0;
+  while (index < rest.length) {
     const cell = rest[index];
-    if (!cell) continue;
+    if (!cell) break;
     if (seenMoney && cell.money === null) {
-      // Another group on the same line (checks paid side by side: "1042 08/03 125.00   1043 08/05 980.10").
-      const check = leadingCheck(rest.slice(index));
-      if (check) {
-        parts.push({ date: check.date, reference: check.reference, cells: [] });
-        index = rest.length - check.rest.length - 1;
-        seenMoney = false;
-        continue;
-      }
-      const next = readLeadingDate(rest.slice(index));
-      if (next && parseRowDate(cell.text)) {
-        parts.push({ date: next.date, reference: null, cells: [] });
-        seenMoney = false;
+      // Another group on the same line (checks paid side by side: "1042 08/03 125.00   1043 08/05 980.10", the date
+      // perhaps run into its amount: "Nov 10 1,832.00"); the rest of the line after its date reads on.
+      const after = rest.slice(index);
+      const check = leadingCheck(after);
+      const next = check ? null : readLeadingDate(after);
+      const group = check ?? (next && (parseRowDate(cell.text) || next.rest[0]?.money) ? next : null);
+      if (group) {
+        parts.push({ date: group.date, reference: check?.reference ?? null, cells: [] });
+        [rest, index, seenMoney] = [group.rest, 0, false];
         continue;
       }
     }
     if (cell.money) seenMoney = true;
     parts[parts.length - 1]?.cells.push(cell);
+    index += 1;
   }
   return parts;
 }
@@ -459,7 +474,17 @@ export function signedCents(money: ParsedMoney): number {
  * A dated line with words but no amount, whose amounts some statements print on the description's last line: the
  * part so far, where it stands, and the words of the lines that continued it.
  */
-export type AwaitingRow = { part: RowPart; page: number; y: number; fontSize: number; textX0: number };
+export type AwaitingRow = {
+  part: RowPart;
+  page: number;
+  y: number;
+  fontSize: number;
+  textX0: number;
+  /** Where the row's date starts: the date column. */
+  dateX0: number;
+  /** A card's amount, printed alone on the line after its words, waiting for the balance on the line below. */
+  held?: Cell[];
+};
 
 /** The dated line `line` as a row waiting for its amounts, when it is one (a single dated part, words, no amount). */
 export function awaitingRow(parts: RowPart[], reads: ReadRow[], line: Line): AwaitingRow | null {
@@ -468,30 +493,96 @@ export function awaitingRow(parts: RowPart[], reads: ReadRow[], line: Line): Awa
   const words = part.cells.filter((cell) => /[A-Za-z]/.test(cell.text));
   if (words.length === 0 || line.text.length > 400) return null;
   const textX0 = Math.min(...words.map((cell) => cell.x0));
-  return { part, page: line.page, y: line.y, fontSize: line.fontSize, textX0 };
+  return { part, page: line.page, y: line.y, fontSize: line.fontSize, textX0, dateX0: line.cells[0]?.x0 ?? 0 };
+}
+
+/**
+ * A wrapped line of a waiting row's description that starts with a date-like token ("ZELLE FROM JANE Q OWNER" over
+ * "04/22 REF 88123"), with or without the row's amounts after it: it starts in the description's column, right of
+ * the date column, where no row prints its date.
+ */
+export function wrapsAwaiting(awaiting: AwaitingRow, line: Line): boolean {
+  const first = line.cells[0];
+  if (!first || first.money || line.page !== awaiting.page) return false;
+  return first.x0 > awaiting.dateX0 + 4 && first.x0 >= awaiting.textX0 - 4;
 }
 
 /**
  * The next line after a row waiting for its amounts: more words of its description (indented under it, no amount),
  * its amounts (perhaps after the description's last words): the row; anything else ends the wait.
  */
-export function continueAwaiting(awaiting: AwaitingRow, line: Line): AwaitingRow | ReadRow | null {
+export function continueAwaiting(awaiting: AwaitingRow, line: Line, next?: Line): AwaitingRow | ReadRow | null {
   const gap = awaiting.y - line.y;
   if (line.page !== awaiting.page || gap <= 0 || gap > awaiting.fontSize * 2.3) return null;
+  const card = (cells: Cell[]) => {
+    const read = readPart({ ...awaiting.part, cells: [...awaiting.part.cells, ...cells] }, line);
+    return read.kind === 'row' ? read : null;
+  };
+  // A card of three lines: the amount held on the line before, the balance after it on this one.
+  if (awaiting.held) {
+    const balance = loneAmount(line, true);
+    // Apps print both at the card's left edge, whatever their widths: each is set at an edge of its own, right of
+    // anything on the page, so the cards' amounts and balances read as two columns.
+    const at = (cell: Cell, edge: number): Cell => ({ ...cell, x0: edge - (cell.x1 - cell.x0), x1: edge });
+    const amounts = awaiting.held.map((cell) => at(cell, BESIDE));
+    return balance ? card([...amounts, at(balance, BESIDE * 2)]) : null;
+  }
   // An entry printed as a card: its amounts on the next line, each after its label, wherever that line starts.
   const labelled = labelledAmounts(line);
-  if (labelled) {
-    const read = readPart({ ...awaiting.part, cells: [...awaiting.part.cells, ...labelled] }, line);
-    return read.kind === 'row' ? read : null;
-  }
+  const lone = labelled?.length === 1 ? labelled[0] : !labelled ? loneAmount(line, false) : null;
+  // The amount alone on its line, the balance alone on the next: the amount waits for it.
+  const following = next && next.page === line.page && line.y - next.y > 0 && line.y - next.y <= line.fontSize * 2.3;
+  if (lone && following && loneAmount(next, true)) return { ...awaiting, held: [lone], y: line.y };
+  if (labelled || lone) return card(labelled ?? (lone ? [lone] : []));
   if (line.cells.some((cell) => cell.x0 < awaiting.textX0 - 4)) return null;
-  const cells = [...awaiting.part.cells, ...line.cells];
+  const cells = withWrappedWords(awaiting, line.cells);
   if (!line.cells.some((cell) => cell.money)) {
     return line.cells.length <= 3 ? { ...awaiting, part: { ...awaiting.part, cells }, y: line.y } : null;
   }
   const read = readPart({ ...awaiting.part, cells }, line);
   return read.kind === 'row' ? read : null;
 }
+
+/**
+ * The cells of a waiting row's wrapped line, its first piece of words (where the description starts) joined to the
+ * description's last words: the wrapped words are the description's, never a reference or a count however they read
+ * ("7829291506", "#4551").
+ */
+function withWrappedWords(awaiting: AwaitingRow, cells: Cell[]): Cell[] {
+  const before = awaiting.part.cells;
+  const [first, ...rest] = cells;
+  const index = before.findLastIndex((cell) => !cell.money && /[A-Za-z]/.test(cell.text));
+  const words = before[index];
+  if (!first || first.money || !words || Math.abs(first.x0 - awaiting.textX0) > 8) return [...before, ...cells];
+  const joined = { ...words, text: `${words.text} ${first.text}`, x1: Math.max(words.x1, first.x1) };
+  return [...before.slice(0, index), joined, ...before.slice(index + 1), ...rest];
+}
+
+/** An unsigned amount after "Debit" is money out, after "Credit" money in: the label signs it. */
+function signedBy(label: string, cell: Cell): Cell {
+  const money = cell.money;
+  if (!money || money.hasSign || !/^(?:debit|credit)\b/i.test(label)) return cell;
+  return { ...cell, money: { ...money, hasSign: true, isNegative: /^debit/i.test(label) } };
+}
+
+/**
+ * A line of one amount alone, after a balance label when `balance` ("Balance $36.54"), else unlabelled ("-$2,131.55"),
+ * as a card of three lines prints its amount and its balance: the amount, or null.
+ */
+function loneAmount(line: Line, balance: boolean): Cell | null {
+  const [first, second, ...rest] = line.cells;
+  if (!first || rest.length > 0) return null;
+  if (!second) {
+    if (first.money) return first;
+    const split = balance ? splitTrailingAmount(first) : null;
+    return split && BALANCE_LABEL.test(split.words.text) ? split.amount : null;
+  }
+  return balance && !first.money && BALANCE_LABEL.test(first.text) && second.money ? second : null;
+}
+
+/** Where a card of three lines sets its amount (and twice as far, its balance): right of anything on a page. */
+const BESIDE = 10_000;
+const BALANCE_LABEL = /^(?:running |available |ledger |new )?balance\s*:?$/i;
 
 /** A label printed before an entry's amount on a card ("Amount", "Balance", "Running balance:"). */
 const AMOUNT_LABEL = /^(?:(?:transaction )?amount|(?:running |available |ledger |new )?balance|debit|credit)\s*:?$/i;
@@ -512,7 +603,7 @@ export function labelledAmounts(line: Line): Cell[] | null {
     const amount = cell.money ? cell : split?.amount;
     if (!amount) continue;
     if (label === null) return null;
-    amounts.push({ cell: amount, balance: /balance/i.test(label) });
+    amounts.push({ cell: signedBy(label, amount), balance: /balance/i.test(label) });
     label = null;
   }
   if (!amounts.some((item) => !item.balance) || label !== null) return null;

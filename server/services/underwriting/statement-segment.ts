@@ -3,7 +3,8 @@
 import { fromDayNumber, rowDateResolver, toDayNumber } from './dates';
 import { formatCents } from './money';
 import type { BalanceCheck, Direction, ParsedSegment, ParsedTransaction } from './types';
-import { type DraftSegment, signedCents } from './statement-rows';
+import { type DraftSegment, type Row, signedCents } from './statement-rows';
+import { periodTotals } from './statement-totals';
 import type { BalanceLabel } from './statement-lines';
 import { describeRow, textColumns } from './statement-text-columns';
 import {
@@ -171,6 +172,14 @@ export function finishSegment(
       row.source = 'balance';
     });
   }
+  const printedTotals = periodTotals(draft.totals, draft.shares);
+  const mirrored = mirroredReading(rows, balanceColumn, printedTotals);
+  if (mirrored) {
+    // The rows' directions and unsigned balances were read the wrong way round: the totals printed say so.
+    for (const row of mirrored) row.direction = row.direction === 'credit' ? 'debit' : 'credit';
+    for (const row of rows) if (row.balanceCents !== null) row.balanceCents = 0 - row.balanceCents;
+    checkpoints = checkpoints.map((item) => ({ ...item, cents: 0 - item.cents }));
+  }
   const transactions: ParsedTransaction[] = [];
   const textColumnsOfRows = textColumns(rows);
   for (const row of rows) {
@@ -208,10 +217,10 @@ export function finishSegment(
     warnings.push('No statement period printed; using the first and last transaction dates.');
   }
   const printedOrder = transactions;
-  const openingCents = opening ?? derivedOpening(printedOrder);
+  const openingCents = (mirrored && opening !== null ? 0 - opening : opening) ?? derivedOpening(printedOrder);
   // A balance printed after the last row (the last day's balance) is the closing balance when none is labelled.
   const closing =
-    printedClosing ??
+    (mirrored && printedClosing !== null ? 0 - printedClosing : printedClosing) ??
     checkpoints.find((checkpoint) => checkpoint.beforeRow === rows.length)?.cents ??
     printedOrder.findLast((transaction) => transaction.balanceCents !== null)?.balanceCents ??
     null;
@@ -228,6 +237,11 @@ export function finishSegment(
     })),
     corrected,
   );
+  const totalNotes = totalsDisagree(printedTotals, transactions);
+  const balanceCheck: BalanceCheck =
+    totalNotes.length === 0
+      ? checks
+      : { ...checks, status: 'mismatch', note: [checks.note, ...totalNotes].filter(Boolean).join(' ') };
   const sorted = transactions
     .map((transaction, index) => ({ transaction, index }))
     .sort((a, b) => a.transaction.date.localeCompare(b.transaction.date) || a.index - b.index)
@@ -239,11 +253,50 @@ export function finishSegment(
       openingBalanceCents: openingCents,
       closingBalanceCents: closing,
       transactions: sorted,
-      balanceCheck: checks,
+      balanceCheck,
       order: newestFirst ? 'newest-first' : 'oldest-first',
       ...(draft.account ? { account: draft.account } : {}),
     },
   };
+}
+
+/**
+ * The rows, when every direction and balance came from unsigned amounts and balances under no heading, section or
+ * type word, and the totals printed are the rows' read the other way round (credits read as the debits printed, and
+ * debits as the credits): the reading is mirrored. Null otherwise.
+ */
+function mirroredReading(
+  rows: Row[],
+  balanceColumn: number | null,
+  printed: Partial<Record<Direction, number>>,
+): Row[] | null {
+  if (printed.credit === undefined || printed.debit === undefined || printed.credit === printed.debit) return null;
+  const read = { credit: 0, debit: 0 };
+  const live: Row[] = [];
+  for (const row of rows) {
+    const cell = amountCell(row, balanceColumn);
+    if (!cell || !row.direction) continue;
+    if (row.heading || row.section || row.typeWord || row.money.some((item) => item.money.hasSign)) return null;
+    read[row.direction] += row.amountCents;
+    live.push(row);
+  }
+  return read.credit === printed.debit && read.debit === printed.credit ? live : null;
+}
+
+/** Where the rows read differ from the period's totals printed, in words staff can check against the page. */
+function totalsDisagree(printed: Partial<Record<Direction, number>>, transactions: ParsedTransaction[]): string[] {
+  const notes: string[] = [];
+  for (const direction of ['credit', 'debit'] as const) {
+    const total = printed[direction];
+    if (total === undefined) continue;
+    const read = transactions.reduce((sum, item) => sum + (item.direction === direction ? item.amountCents : 0), 0);
+    if (read === total) continue;
+    const name = direction === 'credit' ? 'deposits and credits' : 'withdrawals and debits';
+    notes.push(
+      `The statement prints total ${name} of ${formatCents(total)}; the rows read add up to ${formatCents(read)}.`,
+    );
+  }
+  return notes;
 }
 
 function signedAmount(transaction: { amountCents: number; direction: Direction }): number {

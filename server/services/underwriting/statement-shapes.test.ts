@@ -303,6 +303,71 @@ describe('amounts printed on the last line of a wrapped description', () => {
     ]);
     expect(statement.segments[0]?.balanceCheck.status).toBe('reconciled');
   });
+  // April under a period, the column headings and a beginning balance of $1,000.00.
+  const april = (rows: Array<Array<[number, string]>>) =>
+    page([
+      [[419, 'Statement Period: 04/01/2026 - 04/30/2026']],
+      [
+        [40, 'Date'],
+        [80, 'Description'],
+        [369, 'Withdrawals'],
+        [460, 'Deposits'],
+        [541, 'Balance'],
+      ],
+      [[40, '04/01'], [80, 'Beginning Balance'], right(580, '1,000.00')],
+      ...rows,
+    ]);
+
+  it('keeps a wrapped line that starts with a date-like token outside the date column in the description', () => {
+    const statement = parse([
+      april([
+        [
+          [40, '04/22'],
+          [80, 'ZELLE FROM JANE Q OWNER'],
+        ],
+        [[80, '04/22 REF 88123']],
+        [[80, 'CONF 5521'], right(520, '1,500.00'), right(580, '2,500.00')],
+        [[40, '04/23'], [80, 'CARD SALES'], right(520, '200.00'), right(580, '2,700.00')],
+        [[40, '04/24'], [80, 'BILL PAY ACME'], [80 + 60, '04/24 REF 1'], right(430, '700.00'), right(580, '2,000.00')],
+        [[40, '04/30'], [80, 'Ending Balance'], right(580, '2,000.00')],
+      ]),
+    ]);
+    expect(rowsOf(statement)).toEqual([
+      ['2026-04-22', 'ZELLE FROM JANE Q OWNER 04/22 REF 88123 CONF 5521', 1_500_00, 'credit'],
+      ['2026-04-23', 'CARD SALES', 200_00, 'credit'],
+      ['2026-04-24', 'BILL PAY ACME 04/24 REF 1', 700_00, 'debit'],
+    ]);
+    expect(statement.segments[0]?.balanceCheck.status).toBe('reconciled');
+  });
+
+  it('reads the last line of the words with the amounts, whatever it starts with: a date-like token or a number', () => {
+    const statement = parse([
+      april([
+        [
+          [40, '04/22'],
+          [80, 'ZELLE FROM JANE Q OWNER'],
+        ],
+        [[80, '04/22 REF 88123'], right(520, '1,500.00'), right(580, '2,500.00')],
+        [
+          [40, '04/23'],
+          [80, 'SQUARE INC DEPOSIT 059277 PPD ID:'],
+        ],
+        [[80, '7829291506'], right(520, '200.00'), right(580, '2,700.00')],
+        [
+          [40, '04/24'],
+          [80, 'REFUND OFFICE DEPOT'],
+        ],
+        [[80, '#4551'], right(520, '20.00'), right(580, '2,720.00')],
+        [[40, '04/30'], [80, 'Ending Balance'], right(580, '2,720.00')],
+      ]),
+    ]);
+    expect(rowsOf(statement)).toEqual([
+      ['2026-04-22', 'ZELLE FROM JANE Q OWNER 04/22 REF 88123', 1_500_00, 'credit'],
+      ['2026-04-23', 'SQUARE INC DEPOSIT 059277 PPD ID: 7829291506', 200_00, 'credit'],
+      ['2026-04-24', 'REFUND OFFICE DEPOT #4551', 20_00, 'credit'],
+    ]);
+    expect(statement.segments[0]?.balanceCheck.status).toBe('reconciled');
+  });
 });
 
 describe('a time of day after the date', () => {

@@ -5,7 +5,8 @@ import type { PageText, TextItem } from './types';
 
 /** `money` is the cell parsed as an amount once here, so the parser never re-runs the pattern per check. */
 export type Cell = { text: string; x0: number; x1: number; money: ParsedMoney | null; font?: string };
-export type Line = { page: number; y: number; fontSize: number; cells: Cell[]; text: string };
+/** `repeated`: the same text stands at the same place on most pages (a page's header or footer). */
+export type Line = { page: number; y: number; fontSize: number; cells: Cell[]; text: string; repeated?: boolean };
 
 /**
  * A statement line is well under this many characters; a longer text run or line is a hostile PDF's, and neither

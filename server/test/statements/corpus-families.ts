@@ -22,7 +22,8 @@ import { mulberry32, pick as pickFrom } from './ledger';
 /**
  * The later variations a family may print, drawn from a stream of their own so each family's earlier statements
  * print as before: a balance column of its own while overdrawn, a total row at the foot of each page, a long
- * description running on over the empty amount column beside it, a type column wording each entry.
+ * description running on over the empty amount column beside it, a type column wording each entry, amounts printed
+ * on a wrapped description's last line.
  */
 function laterVariations(context: StatementContext) {
   const pick = mulberry32(context.variation.seed + 601);
@@ -32,7 +33,14 @@ function laterVariations(context: StatementContext) {
     pageTotals: draw(0.4, PAGE_TOTAL_LABELS),
     spill: pick() < 0.4,
     entryTypes: pick() < 0.5,
+    amountsLast: pick() < 0.35,
   };
+}
+
+/** Four groups to a line, "Nov 06" dates and groups printed as one piece of text, each now and then. */
+function checksLater(pick: () => number): { groups?: number; monthDay: boolean; together: boolean } {
+  const four = pick() < 0.25;
+  return { ...(four ? { groups: 4 } : {}), monthDay: pick() < 0.4, together: pick() < 0.3 };
 }
 
 export const FAMILY_RENDERERS: Record<FamilyName, (context: StatementContext) => void> = {
@@ -73,6 +81,8 @@ export const FAMILY_RENDERERS: Record<FamilyName, (context: StatementContext) =>
         groups: 1 + Math.floor(pick() * 3),
         dateFirst: pick() < 0.3,
         mark: ([' *', '*', '^', ''] as const)[Math.floor(pick() * 4)] ?? '',
+        // Drawn after the rest, so earlier seeds print their tables as before but for these.
+        ...checksLater(pick),
       },
     );
     printSection(
@@ -200,6 +210,7 @@ export const FAMILY_RENDERERS: Record<FamilyName, (context: StatementContext) =>
       balanceForwardLabel: 'BALANCE FORWARD',
       overdrawn: later.overdrawn,
       pageTotals: later.pageTotals,
+      amountsLast: later.amountsLast,
     });
     printDailyBalances(sheet, period, variation.dailyBalances, context.dateFormat, 'DAILY BALANCE SUMMARY');
   },

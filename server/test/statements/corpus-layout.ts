@@ -281,6 +281,7 @@ export function activityTable(
     pageTotals?: string | null;
     spill?: boolean;
     centred?: boolean;
+    amountsLast?: boolean;
   },
 ) {
   const { variation } = context;
@@ -327,6 +328,7 @@ export function activityTable(
       pageTotals: options.pageTotals ?? null,
       spill: options.spill ?? false,
       centred: options.centred ?? false,
+      amountsLast: options.amountsLast ?? false,
     },
     context.entries,
     context.period,

@@ -26,6 +26,8 @@ export const DATE_FORMATS: Array<(iso: string) => string> = [
   (iso) => `${pad(parts(iso).d)}-${mon(parts(iso).m)}-${parts(iso).y}`, // 03-Aug-2026
 ];
 
+/** "Nov 06": the month's short name and a two-digit day, as some checks-paid tables print dates. */
+export const monthDay = (iso: string) => `${mon(Number(iso.slice(5, 7)))} ${iso.slice(8, 10)}`;
 export const longDate = (iso: string) => `${MONTH_NAMES[parts(iso).m - 1] ?? ''} ${parts(iso).d}, ${parts(iso).y}`;
 export const mdy = (iso: string) => `${pad(parts(iso).m)}/${pad(parts(iso).d)}/${parts(iso).y}`;
 export const mdyy = (iso: string) => `${pad(parts(iso).m)}/${pad(parts(iso).d)}/${String(parts(iso).y).slice(2)}`;

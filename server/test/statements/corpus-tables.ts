@@ -7,6 +7,7 @@ import {
   type Sheet,
   amountText,
   money,
+  monthDay,
   wrapText,
   type Align,
   type AmountStyle,
@@ -41,6 +42,11 @@ export type TableSpec = {
    * between two of its lines), rows a little apart.
    */
   centred?: boolean;
+  /**
+   * Amounts printed on the wrapped description's last line, and now and then the bank's reference under the words
+   * on a line of its own that starts with the entry's date ("ZELLE FROM JANE Q OWNER" over "04/22 REF 88123").
+   */
+  amountsLast?: boolean;
 };
 
 export type PrintedEntry = LedgerEntry & { printed: string; source: LedgerEntry };
@@ -139,6 +145,11 @@ export function printTable(
         ? context.wrapWidth + (besideDesc?.width ?? 0) - 16
         : context.wrapWidth;
     const lines = wrapWidth && descColumn ? wrapText(sheet, entry.printed, wrapWidth) : [entry.printed];
+    if (spec.amountsLast && !spec.centred && descColumn && context.rand() < 0.6) {
+      const reference = `${entry.date.slice(5, 7)}/${entry.date.slice(8, 10)} REF ${10000 + Math.floor(context.rand() * 89999)}`;
+      lines.push(reference);
+      PRINTED_DESCRIPTIONS.set(entry.source, `${entry.printed} ${reference}`);
+    }
     const typeLines =
       spec.entryTypes && typeColumn ? wrapText(sheet, entryTypeOf(entry), (typeColumn.width ?? 60) - 10) : [];
     const height = Math.max(lines.length, typeLines.length);
@@ -173,13 +184,19 @@ export function printTable(
       lastBalance = entry.balanceAfterCents;
       return;
     }
-    sheet.line(cells);
+    // Amounts on the last line: the row's first line prints its date and words only.
+    const moneyKinds = new Set<ColumnKind>(['amount', 'debit', 'credit', 'balance', 'overdrawn']);
+    const isMoney = (cell: PrintCell) =>
+      spec.columns.some((column) => column.x === cell.x && moneyKinds.has(column.kind)) || cell.text === '$';
+    const last = spec.amountsLast && height > 1 ? cells.filter(isMoney) : [];
+    sheet.line(last.length > 0 ? cells.filter((cell) => !isMoney(cell)) : cells);
     for (let line = 1; line < height; line += 1) {
       const more: PrintCell[] = [];
       const words = lines[line];
       const type = typeLines[line];
       if (words && descColumn) more.push({ text: words, x: descColumn.x });
       if (type && typeColumn) more.push({ text: type, x: typeColumn.x });
+      if (line === height - 1) more.push(...last);
       sheet.line(more, sheet.size * 1.2);
     }
     pageSums[entry.direction] += entry.amountCents;
@@ -290,10 +307,18 @@ export function printSection(
 }
 
 /**
- * How a checks-paid table is printed: one to three "number, date, amount" groups side by side on each line, the
- * number first or after the date, and a mark ("*", "^") after a number that breaks the sequence.
+ * How a checks-paid table is printed: one to four "number, date, amount" groups side by side on each line, the
+ * number first or after the date, and a mark ("*", "^") after a number that breaks the sequence; some banks print
+ * the checks' dates as "Nov 06" whatever the activity's form, and some print each group as one piece of text
+ * ("2233 Nov 06 1,211.00").
  */
-export type ChecksLayout = { groups: number; dateFirst: boolean; mark: '' | ' *' | '*' | '^' };
+export type ChecksLayout = {
+  groups: number;
+  dateFirst: boolean;
+  mark: '' | ' *' | '*' | '^';
+  monthDay?: boolean;
+  together?: boolean;
+};
 
 export function printChecks(
   sheet: Sheet,
@@ -339,9 +364,12 @@ export function printChecks(
     sheet.line(
       printedChecks.slice(index, index + layout.groups).flatMap(({ check, number }, group) => {
         const at = groups[group] ?? groupX(group);
+        const date = layout.monthDay ? monthDay(check.date) : dateFormat(check.date);
+        if (layout.together && !layout.dateFirst)
+          return [{ text: `${number} ${date} ${money(check.amountCents)}`, x: at.number }];
         return [
           { text: number, x: at.number },
-          { text: dateFormat(check.date), x: at.date },
+          { text: date, x: at.date },
           { text: `$${money(check.amountCents)}`, x: at.amount, align: 'right' as const },
         ];
       }),

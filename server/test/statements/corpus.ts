@@ -150,10 +150,22 @@ async function renderPrintout(ledger: CorpusLedger, variation: Variation): Promi
   ]);
 }
 
-/** A banking app's export, newest first: each entry a card of its date, words and kind over its labelled amounts. */
+/**
+ * A banking app's export, newest first: each entry a card of its date, words and kind over its labelled amounts; some
+ * apps print the amount and the balance on a line each (three-line cards), and some print the amount unsigned after
+ * "Debit" or "Credit" instead of the entry's kind.
+ */
 function printCards(context: StatementContext) {
   const { sheet, entries, dateFormat } = context;
+  // Drawn from a stream of its own, so the rest of the printout prints as before.
+  const pick = mulberry32(context.variation.seed + 907);
+  const threeLines = pick() < 0.4;
+  const debitCredit = pick() < 0.4;
   for (const entry of [...entries].reverse()) {
+    if (threeLines || debitCredit) {
+      printCard(context, entry, threeLines, debitCredit);
+      continue;
+    }
     sheet.ensure(3);
     const signed = entry.direction === 'credit' ? entry.amountCents : -entry.amountCents;
     // An app leaves the bank's ids off a description too long for its line; the entry's kind follows the words.
@@ -174,6 +186,35 @@ function printCards(context: StatementContext) {
       sheet.size * 2.4,
     );
   }
+}
+
+/** One card of the other shapes: three lines (words, amount, balance), and "Debit"/"Credit" before an unsigned amount. */
+function printCard(context: StatementContext, entry: PrintedEntry, threeLines: boolean, debitCredit: boolean) {
+  const { sheet, dateFormat } = context;
+  sheet.ensure(4);
+  const signed = entry.direction === 'credit' ? entry.amountCents : -entry.amountCents;
+  const words = sheet.widthOf(entry.printed) <= 340 ? entry.printed : entry.source.description;
+  PRINTED_DESCRIPTIONS.set(entry.source, words);
+  const kind = entry.direction === 'credit' ? 'Deposit' : 'Withdrawal';
+  sheet.line([
+    { text: dateFormat(entry.date), x: 36 },
+    { text: words, x: 120 },
+    ...(debitCredit ? [] : [{ text: kind, x: Math.max(480, 144 + sheet.widthOf(words)) }]),
+  ]);
+  const amount = debitCredit
+    ? [
+        { text: entry.direction === 'credit' ? 'Credit' : 'Debit', x: 36 },
+        { text: amountText(entry.amountCents, 'dollar-minus'), x: 80 },
+      ]
+    : [{ text: amountText(signed, 'dollar-minus'), x: 36 }];
+  const balance = [
+    { text: 'Balance', x: threeLines ? 36 : 200 },
+    { text: amountText(entry.balanceAfterCents, 'dollar-minus'), x: threeLines ? 80 : 240 },
+  ];
+  if (threeLines) {
+    sheet.line(amount);
+    sheet.line(balance, sheet.size * 2.4);
+  } else sheet.line([...amount, ...balance], sheet.size * 2.4);
 }
 
 const SINGLE_FILE: ReadonlySet<FamilyName> = new Set(['multi-statement']);
