@@ -204,6 +204,9 @@ describe('a line listing several accounts', () => {
         ],
         [[400, period]],
         [[40, 'Beginning balance'], right(300, opening)],
+        // The checking account's totals, printed before the line that lists both accounts.
+        [[40, 'Deposits/Credits'], right(300, checking[0]?.[2]?.[1] ?? '')],
+        [[40, 'Withdrawals/Debits'], right(300, checking[1]?.[2]?.[1] ?? '')],
         [[40, 'Combined statement of your accounts: Business Checking ...4159, Business Savings ...8707']],
         [[40, 'BUSINESS CHECKING ACCOUNT ...4159']],
         heading,
@@ -232,11 +235,13 @@ describe('a line listing several accounts', () => {
         [[[40, '11/7'], [100, 'TRANSFER FROM CHK ...4159'], right(420, '600.00'), right(580, '10,200.00')]],
       ),
     ]);
-    expect(parsed.segments.map((segment) => [segment.periodStart, segment.account])).toEqual([
-      ['2024-10-01', { last4: '4159', kind: 'checking' }],
-      ['2024-10-01', { last4: '8707', kind: 'savings' }],
-      ['2024-11-01', { last4: '4159', kind: 'checking' }],
-      ['2024-11-01', { last4: '8707', kind: 'savings' }],
+    expect(
+      parsed.segments.map((segment) => [segment.periodStart, segment.account, segment.balanceCheck.status]),
+    ).toEqual([
+      ['2024-10-01', { last4: '4159', kind: 'checking' }, 'reconciled'],
+      ['2024-10-01', { last4: '8707', kind: 'savings' }, 'reconciled'],
+      ['2024-11-01', { last4: '4159', kind: 'checking' }, 'reconciled'],
+      ['2024-11-01', { last4: '8707', kind: 'savings' }, 'reconciled'],
     ]);
   });
 });

@@ -164,7 +164,11 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
     // takes the rows (and balances) of the statement before it.
     const before = current?.rows.map((row) => row.date) ?? [];
     if (current && !current.period && datedWithin(before, period)) current.period = period;
-    else segment = newSegment(period);
+    else {
+      // The account numbered since the last statement's rows is this statement's.
+      segment = newSegment(period);
+      [segment.account, pendingAccount] = [pendingAccount, null];
+    }
     section = null;
     heading = null;
     dayDate = null;
@@ -328,9 +332,10 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
       // one's on a continuation page (its rows follow): it waits for that evidence.
       // Before any row, the account titled with its kind takes over from a bare number (a page header's).
       const bare = segment.account !== null && segment.account.kind === null && account.kind !== null;
-      if (segment.rows.length === 0 && (!segment.account || (bare && segment.account.last4 !== account.last4)))
+      if (segment.rows.length === 0 && (!segment.account || (bare && segment.account.last4 !== account.last4))) {
         segment.account = account;
-      else if (segment.account && segment.account.last4 === account.last4) {
+        pendingAccount = null;
+      } else if (segment.account && segment.account.last4 === account.last4) {
         // The number printed again under the account's own title ("BUSINESS CHECKING") names its kind.
         segment.account.kind ??= account.kind;
         pendingAccount = null;
