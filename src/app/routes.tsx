@@ -22,7 +22,7 @@ const PrivacyPage = lazyPage(withLaterRecipes(() => import('@/features/legal/pag
 const TermsPage = lazyPage(withLaterRecipes(() => import('@/features/legal/pages/terms-page')));
 const ESignConsentPage = lazyPage(withLaterRecipes(() => import('@/features/legal/pages/e-sign-consent-page')));
 const LicensingPage = lazyPage(withLaterRecipes(() => import('@/features/legal/pages/licensing-page')));
-// The wizard's validation (zod, then the shared schemas and the form library) runs in tasks of its own first: with
+// The wizard's validation (zod, then the shared schemas with the form library) runs in tasks of its own first: with
 // the page's code it made one long task of the prerendered /apply starting (total blocking time).
 const ApplyPage = lazyPage(
   withLaterRecipes(() =>
