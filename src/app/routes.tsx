@@ -22,12 +22,13 @@ const PrivacyPage = lazyPage(withLaterRecipes(() => import('@/features/legal/pag
 const TermsPage = lazyPage(withLaterRecipes(() => import('@/features/legal/pages/terms-page')));
 const ESignConsentPage = lazyPage(withLaterRecipes(() => import('@/features/legal/pages/e-sign-consent-page')));
 const LicensingPage = lazyPage(withLaterRecipes(() => import('@/features/legal/pages/licensing-page')));
-// The wizard's validation (zod, then the shared schemas with the form library) runs in tasks of its own first: with
-// the page's code it made one long task of the prerendered /apply starting (total blocking time).
+// The wizard's validation (zod, then the shared schemas, which build theirs as they load, with the form library) runs
+// in tasks of its own first: with the page's code it made one long task of the prerendered /apply starting (total
+// blocking time).
 const ApplyPage = lazyPage(
   withLaterRecipes(() =>
     importInTasks(
-      [() => import('zod'), () => import('@shared/schemas/application')],
+      [() => import('zod'), () => import('@shared/schemas/auth'), () => import('@shared/schemas/application')],
       () => import('@/features/applications/pages/apply-page'),
     ),
   ),
