@@ -25,13 +25,13 @@ const LicensingPage = lazyPage(withLaterRecipes(() => import('@/features/legal/p
 // The wizard's validation (zod, then the shared schemas, which build theirs as they load, with the form library) runs
 // in tasks of its own first: with the page's code it made one long task of the prerendered /apply starting (total
 // blocking time).
+const WIZARD_LIBS = [
+  () => import('zod'),
+  () => import('@shared/schemas/auth'),
+  () => import('@shared/schemas/application'),
+];
 const ApplyPage = lazyPage(
-  withLaterRecipes(() =>
-    importInTasks(
-      [() => import('zod'), () => import('@shared/schemas/auth'), () => import('@shared/schemas/application')],
-      () => import('@/features/applications/pages/apply-page'),
-    ),
-  ),
+  withLaterRecipes(() => importInTasks(WIZARD_LIBS, () => import('@/features/applications/pages/apply-page'))),
 );
 const LoginPage = lazyPage(withLaterRecipes(() => import('@/features/auth/pages/login-page')));
 const ClaimPage = lazyPage(withLaterRecipes(() => import('@/features/applications/pages/claim-page')));
