@@ -61,14 +61,7 @@ const ROUTES = [
   },
   // Served with status 404 for paths no route knows (server/http/static.ts); written as dist/404.html.
   { path: '/__not-found__', page: 'src/app/not-found-page.tsx', meta: null, required: true, file: '404.html' },
-  // `laterLook`: the head also holds the styles of what the page turns into by itself (renderLaterLook).
-  {
-    path: '/apply',
-    page: 'src/features/applications/pages/apply-page.tsx',
-    meta: null,
-    required: false,
-    laterLook: true,
-  },
+  { path: '/apply', page: 'src/features/applications/pages/apply-page.tsx', meta: null, required: false },
 ];
 
 const ENTRY_ID = 'virtual:prerender-entry';
@@ -81,7 +74,7 @@ import { Providers } from '/src/app/providers.tsx';
 import { AppRoutes } from '/src/app/routes.tsx';
 import { IslandShell } from '/src/app/islands/island-shell.tsx';
 import { ISLANDS, islandIdPrefix } from '/src/app/islands/registry.ts';
-import { IslandBuildContext, LaterLookBuildContext } from '/src/lib/island.tsx';
+import { IslandBuildContext } from '/src/lib/island.tsx';
 export { PUBLIC_PAGE_META } from '/src/features/public/meta.ts';
 export { lender } from '/src/config/lender.ts';
 
@@ -111,18 +104,6 @@ export async function render(url, { islands = false } = {}) {
         h(StaticRouter, { location: url }, h(Providers, null, h(AppRoutes)))));
   await renderOnce(app());
   return renderOnce(app());
-}
-
-/**
- * The style tags of what a page of the whole app turns into by itself after it starts (the wizard's steps kept ready:
- * LaterLookBuildContext), for the page's head.
- */
-export async function renderLaterLook(url) {
-  const app = h(StrictMode, null,
-    h(LaterLookBuildContext.Provider, { value: true },
-      h(StaticRouter, { location: url }, h(Providers, null, h(AppRoutes)))));
-  const markup = await renderOnce(app);
-  return (markup.match(/<style data-emotion="[^"]+"[^>]*>[\\s\\S]*?<\\/style>/g) ?? []).join('');
 }
 
 /** An island as the browser hydrates it: a root of its own (src/app/islands/start-islands.tsx). */
@@ -383,7 +364,6 @@ async function main() {
       let markup;
       try {
         markup = await entry.render(route.path, { islands: Boolean(route.islands) });
-        if (route.laterLook) markup += await entry.renderLaterLook(route.path);
         if (route.islands) {
           markup = await fillIslands(entry, markup, (name) => laterIslandChunks(manifest, name, template));
         }

@@ -1,9 +1,8 @@
-import { lazy, useContext, useDeferredValue } from 'react';
+import { lazy, useDeferredValue } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { useAuth } from '@/hooks/use-auth';
 import { authStateOf, type CurrentUser } from '@/lib/current-user';
 import { useIsHydrating } from '@/lib/hydrate-later';
-import { LaterLookBuildContext } from '@/lib/island';
 import { withLaterRecipes } from '@/lib/lazy-page';
 import { NavbarContent, type NavbarAuth, type NavbarLinks, type NavbarMenus } from './navbar-view';
 
@@ -24,9 +23,7 @@ const LINKS: NavbarLinks = { Link, NavLink };
  * blocking time: it was a ~100 ms task on a phone-speed CPU, just after the page hydrated).
  */
 export function Navbar() {
-  const answer = useAuth();
-  // The build's render of what the page turns into (LaterLookBuildContext): the bar once nobody is signed in.
-  const auth = useContext(LaterLookBuildContext) ? SIGNED_OUT_AUTH : answer;
+  const auth = useAuth();
   // Hydrating build-time markup (drawn while the answer loads), the bar starts as it was drawn even when the answer
   // came first (it hydrates once the page is idle: src/app/layouts/root-layout.tsx), then shows the answer.
   return (
@@ -39,4 +36,3 @@ export function Navbar() {
 }
 
 const LOADING_AUTH = authStateOf<CurrentUser>(null, true);
-const SIGNED_OUT_AUTH = authStateOf<CurrentUser>(null, false);

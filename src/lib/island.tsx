@@ -8,13 +8,6 @@ import { createContext, useContext, type ReactNode } from 'react';
 /** True while the build renders a public page whose interactive parts are islands (scripts/prerender.mjs). */
 export const IslandBuildContext = createContext(false);
 
-/**
- * True while the build renders what a prerendered page turns into by itself soon after it starts (the wizard's steps
- * kept ready after the first), for its styles only: they go in the page's head, so the page inserts no rule then
- * (each inserted rule restyles the whole page, one long task). scripts/prerender.mjs, `laterLook`.
- */
-export const LaterLookBuildContext = createContext(false);
-
 /** What an island's props may be: they travel in the page's HTML as JSON. */
 export type IslandProps = Record<string, string | number | boolean>;
 

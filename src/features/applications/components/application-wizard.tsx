@@ -1,8 +1,7 @@
 import { Box, Card, chakra, Heading, Text } from '@chakra-ui/react';
-import { useContext, useMemo, useState, type ReactElement } from 'react';
+import { useMemo, useState, type ReactElement } from 'react';
 import { useAuth } from '@/hooks/use-auth';
 import { HydrateLater, useIsHydrating } from '@/lib/hydrate-later';
-import { LaterLookBuildContext } from '@/lib/island';
 import { trpc } from '@/lib/trpc';
 import { useWizard } from '../hooks/use-wizard';
 import type { WizardStart } from '../types';
@@ -115,14 +114,10 @@ function Wizard({ boot, isReady }: { boot: WizardStart | null; isReady: boolean 
   const isFirst = isForm && steps.indexOf(step) === 0;
   // The steps up to the current one, and the one after the step on screen when it was last painted.
   const { preparedFrom } = wizard;
-  // The build's render of the steps kept ready, for their styles only (LaterLookBuildContext): every one of them.
-  const isLaterLook = useContext(LaterLookBuildContext);
-  const preparedThrough = isLaterLook
-    ? steps.length
-    : Math.max(
-        isForm ? steps.indexOf(step) : -1,
-        preparedFrom && isFormStep(preparedFrom) ? steps.indexOf(preparedFrom) + 1 : -1,
-      );
+  const preparedThrough = Math.max(
+    isForm ? steps.indexOf(step) : -1,
+    preparedFrom && isFormStep(preparedFrom) ? steps.indexOf(preparedFrom) + 1 : -1,
+  );
 
   return (
     <WizardFormContext.Provider value={form}>
@@ -161,8 +156,7 @@ function Wizard({ boot, isReady }: { boot: WizardStart | null; isReady: boolean 
                 // kept rendered but hidden: Next then only shows what is there, instead of building a step inside the
                 // click. Review reads the answers when it renders, so it renders when shown.
                 const isCurrent = formStep === step;
-                const isPrepared =
-                  (isReady || isLaterLook) && isForm && formStep !== 'review' && index <= preparedThrough;
+                const isPrepared = isReady && isForm && formStep !== 'review' && index <= preparedThrough;
                 if (!isCurrent && !isPrepared) return null;
                 return (
                   <div key={formStep} style={isCurrent ? undefined : PREPARED_STEP_STYLE}>
