@@ -173,10 +173,41 @@ const unescapeHtml = (text) =>
     .replace(/&amp;/g, '&');
 
 /**
+ * The modules each island further down loads (src/app/islands/later-islands.ts: the component and what its loader
+ * adds), besides LATER_ISLANDS_SHARED. Once the page is idle their chunks are fetched and compiled but not run
+ * (src/lib/lazy-section-watch.ts): the island's code runs when it is reached, not in long tasks while the page starts.
+ * An island missing here is simply not fetched ahead.
+ */
+const LATER_ISLANDS_SHARED = ['src/app/islands/later-islands.ts'];
+const LATER_ISLAND_MODULES = {
+  calculator: ['src/features/public/components/loan-calculator.tsx', 'src/lib/island-router.tsx'],
+  'email-signup': ['src/features/public/components/email-signup.tsx', 'src/app/islands/island-data.tsx'],
+  faq: ['src/features/public/components/faq.tsx', 'src/lib/later-recipes.ts'],
+  'contact-form': ['src/features/public/components/contact-form.tsx', 'src/app/islands/island-data.tsx'],
+};
+
+/** The chunks of a later island (LATER_ISLAND_MODULES) the page does not load already, or none. */
+function laterIslandChunks(manifest, name, template) {
+  const modules = LATER_ISLAND_MODULES[name];
+  if (!modules) return [];
+  const keys = [...LATER_ISLANDS_SHARED, ...modules];
+  for (const key of keys) if (!manifest[key]) throw new Error(`${key} (island ${name}) is not in the build's manifest`);
+  // With the chunks of no module of their own that their loaders import (lazy-page, page-recipes: `_` in the manifest),
+  // without what the islands' start has loaded by then (src/main.tsx: the entry, Chakra's system, the first view).
+  const started = new Set(
+    chunkFiles(manifest, ['index.html', 'src/app/islands/start-islands.tsx', 'src/app/islands/first-view.ts'], '', {
+      withSharedDynamic: true,
+    }),
+  );
+  return chunkFiles(manifest, keys, template, { withSharedDynamic: true }).filter((file) => !started.has(file));
+}
+
+/**
  * Fills the empty wrappers src/lib/island.tsx leaves with each island's own render, numbered in page order: the
  * number gives its ids (useId) their prefix and names the section that lazy-section-watch.ts watches until it is live.
+ * `chunksOf(name)`: the chunks to fetch ahead for it (data-island-chunks).
  */
-async function fillIslands(entry, markup) {
+async function fillIslands(entry, markup, chunksOf) {
   const wrappers = [
     ...markup.matchAll(/<div data-island="([^"]+)"(?: data-island-props="([^"]*)")? style="display:contents"><\/div>/g),
   ];
@@ -187,9 +218,11 @@ async function fillIslands(entry, markup) {
     const props = propsAttribute ? JSON.parse(unescapeHtml(propsAttribute)) : {};
     const inner = (await entry.renderIsland(name, props, index)) + (await entry.renderIslandLaterLook(name, props));
     const propsPart = propsAttribute ? ` data-island-props="${propsAttribute}"` : '';
+    const chunks = chunksOf(name);
+    const chunksPart = chunks.length ? ` data-island-chunks="${chunks.map((file) => `/${file}`).join(' ')}"` : '';
     filled +=
       markup.slice(from, match.index) +
-      `<div data-island="${name}" data-island-id="${index}" data-lazy-section="island-${index}"${propsPart} style="display:contents">${inner}</div>`;
+      `<div data-island="${name}" data-island-id="${index}" data-lazy-section="island-${index}"${propsPart}${chunksPart} style="display:contents">${inner}</div>`;
     from = match.index + wrapper.length;
   }
   if (markup.includes('data-island=') && !wrappers.length) throw new Error('island wrappers not in the expected form');
@@ -202,18 +235,26 @@ function readManifest() {
   return JSON.parse(readFileSync(file, 'utf8'));
 }
 
-/** A page's chunk and its static imports, minus what index.html already loads. */
-function pagePreloads(manifest, page, template) {
+/**
+ * The chunks of some modules and their static imports, minus what index.html already loads. `withSharedDynamic`: and
+ * the shared chunks (keys starting with `_`) they import dynamically.
+ */
+function chunkFiles(manifest, keys, template, { withSharedDynamic = false } = {}) {
   const files = new Set();
   const visit = (key) => {
     const chunk = manifest[key];
     if (!chunk || files.has(chunk.file)) return;
     files.add(chunk.file);
     for (const imported of chunk.imports ?? []) visit(imported);
+    if (withSharedDynamic)
+      for (const imported of chunk.dynamicImports ?? []) if (imported.startsWith('_')) visit(imported);
   };
-  visit(page);
+  for (const key of keys) visit(key);
   return [...files].filter((file) => !template.includes(`/${file}"`));
 }
+
+/** A page's chunk and its static imports, minus what index.html already loads. */
+const pagePreloads = (manifest, page, template) => chunkFiles(manifest, [page], template);
 
 /** The title and description a page sets with usePageMeta, read from its source when it is not ours. */
 function metaFromSource(page) {
@@ -323,7 +364,9 @@ async function main() {
       let markup;
       try {
         markup = await entry.render(route.path, { islands: Boolean(route.islands) });
-        if (route.islands) markup = await fillIslands(entry, markup);
+        if (route.islands) {
+          markup = await fillIslands(entry, markup, (name) => laterIslandChunks(manifest, name, template));
+        }
         // Anything still streaming would need an inline <script>, which the CSP blocks.
         if (/<script|<template|<!--\$[?!]-->/.test(markup)) throw new Error('a part of the page suspended');
       } catch (error) {

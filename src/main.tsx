@@ -1,5 +1,6 @@
 import { fetchAuthAnswer, type AuthAnswer } from './lib/current-user';
-import { holdPageInput, stopWatchingSections, watchServerSections } from './lib/lazy-section-watch';
+import { importInTasks, nextTask } from './lib/idle';
+import { holdPageInput, preloadModule, stopWatchingSections, watchServerSections } from './lib/lazy-section-watch';
 
 // The entry: small on purpose. A prerendered page paints from its HTML and styles (scripts/prerender.mjs), and its
 // scripts only hydrate it, so they are requested once that first paint is done instead of competing with it for the
@@ -8,21 +9,21 @@ import { holdPageInput, stopWatchingSections, watchServerSections } from './lib/
 
 const root = document.getElementById('root');
 
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 // One place each: every import() names its chunk's dependencies for Vite to preload, in this first download.
 const loadThemeConfig = () => import('./theme-config');
 const loadApp = () => import('./app/start');
+// React DOM's code runs when first imported (a CommonJS module in the framework chunk), and the router and data layer
+// are a chunk of their own: each runs in a task of its own before the code that needs them.
+const loadReactDom = () => import('react-dom/client');
+const loadAppFramework = () => import('react-router-dom');
 
 /** Preloads the prerendered page's chunks (listed by the prerender: the app's and the page's), a few per task. */
 async function preloadPageChunks() {
   const files = root?.dataset.preload?.split(' ').filter(Boolean) ?? [];
   for (let index = 0; index < files.length; index += 1) {
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.href = files[index]!;
-    document.head.append(link);
+    preloadModule(files[index]!);
     // Each request takes a moment to start: in batches, not one long task.
-    if (index % 6 === 5) await nextTask();
+    if (index % 3 === 2) await nextTask();
   }
 }
 
@@ -44,7 +45,7 @@ async function hydratePrerenderedPage() {
   const { prepareSystem } = await import('./theme');
   await prepareSystem();
   await nextTask();
-  const { startApp } = await loadApp();
+  const { startApp } = await importInTasks([loadReactDom, loadAppFramework], loadApp);
   startApp();
 }
 
@@ -91,7 +92,7 @@ async function startIslands(container: HTMLElement) {
   // components) runs in a task of its own, and the islands start in the next.
   const { prepareSystem } = await import('./theme');
   void prepareSystem();
-  const { startIslands: start } = await import('./app/islands/start-islands');
+  const { startIslands: start } = await importInTasks([loadReactDom], () => import('./app/islands/start-islands'));
   await nextTask();
   start(container);
 }

@@ -3,6 +3,7 @@ import { Suspense, useDeferredValue, type ComponentType, type ReactElement } fro
 import { useRoutes, type RouteObject } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/hooks/use-auth';
+import { importInTasks } from '@/lib/idle';
 import { lazyPage, withLaterRecipes } from '@/lib/lazy-page';
 import { RootLayout } from './layouts/root-layout';
 import NotFoundPage from './not-found-page';
@@ -21,7 +22,17 @@ const PrivacyPage = lazyPage(withLaterRecipes(() => import('@/features/legal/pag
 const TermsPage = lazyPage(withLaterRecipes(() => import('@/features/legal/pages/terms-page')));
 const ESignConsentPage = lazyPage(withLaterRecipes(() => import('@/features/legal/pages/e-sign-consent-page')));
 const LicensingPage = lazyPage(withLaterRecipes(() => import('@/features/legal/pages/licensing-page')));
-const ApplyPage = lazyPage(withLaterRecipes(() => import('@/features/applications/pages/apply-page')));
+// The wizard's validation (zod, then the shared schemas, which build theirs as they load, with the form library) runs
+// in tasks of its own first: with the page's code it made one long task of the prerendered /apply starting (total
+// blocking time).
+const WIZARD_LIBS = [
+  () => import('zod'),
+  () => import('@shared/schemas/auth'),
+  () => import('@shared/schemas/application'),
+];
+const ApplyPage = lazyPage(
+  withLaterRecipes(() => importInTasks(WIZARD_LIBS, () => import('@/features/applications/pages/apply-page'))),
+);
 const LoginPage = lazyPage(withLaterRecipes(() => import('@/features/auth/pages/login-page')));
 const ClaimPage = lazyPage(withLaterRecipes(() => import('@/features/applications/pages/claim-page')));
 const ResetPasswordPage = lazyPage(withLaterRecipes(() => import('@/features/auth/pages/reset-password-page')));

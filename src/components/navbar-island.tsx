@@ -1,4 +1,4 @@
-import { lazy, useEffect, useState, type ComponentProps, type ComponentType } from 'react';
+import { lazy, startTransition, useEffect, useState, type ComponentProps, type ComponentType } from 'react';
 import { authStateOf, fetchAuthAnswer, type CurrentUser } from '@/lib/current-user';
 import { NavbarContent, SignedOutActions, type NavbarAuth, type NavbarLinks, type NavbarMenus } from './navbar-view';
 
@@ -57,7 +57,8 @@ export function NavbarIsland({ pathname }: { pathname: string }) {
   useEffect(() => {
     let isCurrent = true;
     void fetchAuthAnswer().then(({ user }) => {
-      if (isCurrent) setAuth(authStateOf(user, false));
+      // In a transition: the bar's new actions render in slices, not in one task (total blocking time).
+      if (isCurrent) startTransition(() => setAuth(authStateOf(user, false)));
     });
     return () => {
       isCurrent = false;

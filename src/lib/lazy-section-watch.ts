@@ -3,7 +3,7 @@
 // they near the viewport or are reached, and holds back what React would drop on markup it cannot hydrate yet, to
 // play it again once live.
 // It does the same for the whole prerendered page until the app has attached to it (holdPageInput).
-import { whenIdle } from './idle';
+import { eachWhenIdle, whenIdle } from './idle';
 
 /** How far below (or above) the viewport a section starts loading and hydrating. */
 const ROOT_MARGIN = '300px 0px';
@@ -164,6 +164,18 @@ function replay(held: Held[]) {
   }
 }
 
+/**
+ * Fetches and compiles a chunk without running it (`<link rel="modulepreload">`), once per page. Vite's own preload
+ * helper finds the link in place when the chunk is imported, and adds none.
+ */
+export function preloadModule(href: string) {
+  if (document.head.querySelector(`link[rel="modulepreload"][href="${href}"]`)) return;
+  const link = document.createElement('link');
+  link.rel = 'modulepreload';
+  link.href = href;
+  document.head.append(link);
+}
+
 /** Watches a section's server markup: near the viewport or reached first, it opens (loads, then hydrates). */
 function startSession(element: HTMLElement): Session {
   let load: (() => Promise<void>) | undefined;
@@ -185,9 +197,20 @@ function startSession(element: HTMLElement): Session {
   const watched = element.style.display === 'contents' ? (element.firstElementChild ?? element) : element;
   observer.observe(watched);
 
-  // Once the page has loaded and is idle, fetch (not run) the code, so the section hydrates at once when reached.
+  // Once the page has loaded and is idle, fetch the code, so the section hydrates soon when reached. The chunks the
+  // build lists for it (data-island-chunks: scripts/prerender.mjs) are fetched and compiled but not run, a few links
+  // per idle moment: running a later island's code ahead made long tasks while the page started. A section without
+  // that list (the first view's islands, whose chunk has run already) is loaded as it is.
   let cancelIdle: (() => void) | undefined;
+  const chunks = element.dataset.islandChunks?.split(' ').filter(Boolean) ?? [];
   const prefetch = () => {
+    if (chunks.length > 0) {
+      const batches = Array.from({ length: Math.ceil(chunks.length / 3) }, (_, index) => () => {
+        for (const file of chunks.slice(index * 3, index * 3 + 3)) preloadModule(file);
+      });
+      cancelIdle = eachWhenIdle(batches, { timeout: 5000, fallbackMs: 2000 });
+      return;
+    }
     const fetchCode = () => void load?.().catch(() => undefined);
     cancelIdle = whenIdle(fetchCode, { timeout: 5000, fallbackMs: 2000 });
   };

@@ -1,5 +1,5 @@
 import { ChakraProvider } from '@chakra-ui/react';
-import { useEffect, type ReactNode } from 'react';
+import { StrictMode, useEffect, type ComponentType, type ReactNode } from 'react';
 import { getSystem } from '@/theme';
 import { AdoptPrerenderedStyles, systemWithPrerenderedGlobalCss } from '../prerendered-styles';
 
@@ -30,5 +30,16 @@ export function IslandShell({
       </ChakraProvider>
       {onLive && <Live onLive={onLive} />}
     </>
+  );
+}
+
+/** An island's whole tree in the browser: the shell over the page's prerendered styles (start-islands.tsx). */
+export function islandTree(Component: ComponentType<object>, props: object, onLive?: () => void) {
+  return (
+    <StrictMode>
+      <IslandShell hasPrerenderedStyles onLive={onLive}>
+        <Component {...props} />
+      </IslandShell>
+    </StrictMode>
   );
 }

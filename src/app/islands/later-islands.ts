@@ -24,7 +24,7 @@ const withRouter = (load: () => Promise<AnyComponent>) => () =>
     return (props: object) => createElement(IslandRouter, { pathname, children: createElement(Component, props) });
   });
 
-/** For components that send with react-query (and notify through the toaster, mounted by start-islands.tsx). */
+/** For components that send with react-query (and notify through the toaster, which island-data.tsx mounts). */
 const withData = (load: () => Promise<AnyComponent>) => () =>
   Promise.all([load(), import('./island-data')]).then(
     ([Component, { IslandData }]) =>

@@ -1,9 +1,8 @@
-import { startTransition, StrictMode, type ComponentType } from 'react';
+import { startTransition, type ComponentType } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { whenIdle } from '@/lib/idle';
 import { LIVE_ATTRIBUTE, sessionOf } from '@/lib/lazy-section-watch';
 import { prepareSystem } from '@/theme';
-import { IslandShell } from './island-shell';
+import { islandTree as tree } from './island-shell';
 import { islandIdPrefix, ISLANDS, type IslandEntry } from './registry';
 
 // The browser side of a prerendered public page (docs/architecture.md, "Public pages: islands"), started by
@@ -11,16 +10,6 @@ import { islandIdPrefix, ISLANDS, type IslandEntry } from './registry';
 // `[data-island]` that the prerender filled and numbered) becomes a React root of its own when it is wanted: its code
 // loads, then it hydrates in a transition. Until then lazy-section-watch.ts holds back what the visitor does in it and
 // plays it again once the island is live, and marks it live (`data-live`).
-
-function tree(Component: ComponentType<object>, props: object, onLive?: () => void) {
-  return (
-    <StrictMode>
-      <IslandShell hasPrerenderedStyles onLive={onLive}>
-        <Component {...props} />
-      </IslandShell>
-    </StrictMode>
-  );
-}
 
 const readProps = (element: HTMLElement): object => JSON.parse(element.dataset.islandProps ?? '{}') as object;
 
@@ -81,20 +70,6 @@ function renderWhenScrolledPast(
   check();
 }
 
-/** The notification region (toasts of the signup and contact forms), in a root of its own once the page is idle. */
-function mountToaster() {
-  whenIdle(
-    () => {
-      void import('@/components/ui/toaster').then(({ Toaster }) => {
-        const element = document.createElement('div');
-        document.body.append(element);
-        createRoot(element, { identifierPrefix: 'toaster-' }).render(tree(Toaster, {}));
-      });
-    },
-    { timeout: 3000, fallbackMs: 1000 },
-  );
-}
-
 /**
  * Starts the islands of a page of islands (src/main.tsx, after the first paint; on `/` only for a visitor who is
  * not signed in: a signed-in one gets the whole app instead).
@@ -110,5 +85,4 @@ export function startIslands(container: HTMLElement) {
       renderWhenScrolledPast(element, entry, id, entry.when.scrolledPast, isPageReady);
     else hydrateWhenWanted(element, entry, id, isPageReady);
   }
-  void isPageReady.then(mountToaster);
 }

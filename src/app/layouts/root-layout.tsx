@@ -3,11 +3,14 @@ import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Footer } from '@/components/footer';
 import { Navbar } from '@/components/navbar';
+import { HydrateLater } from '@/lib/hydrate-later';
 import { Island } from '@/lib/island';
 
 /**
  * The page frame. It does not read the auth state itself (Navbar does), so the auth answer re-renders only that. On a
- * prerendered public page the bar is an island (src/lib/island.tsx) and the rest of the frame plain HTML.
+ * prerendered public page the bar is an island (src/lib/island.tsx) and the rest of the frame plain HTML. Where the
+ * whole app hydrates build-time markup (/apply), the bar and the footer hydrate once the page is idle, after the page's
+ * own content (HydrateLater).
  */
 export function RootLayout() {
   const { pathname, hash } = useLocation();
@@ -32,12 +35,16 @@ export function RootLayout() {
         Skip to content
       </ChakraLink>
       <Island name="navbar" props={{ pathname }}>
-        <Navbar />
+        <HydrateLater>
+          <Navbar />
+        </HydrateLater>
       </Island>
       <Box as="main" id="main" flex="1" tabIndex={-1} _focus={{ outline: 'none' }}>
         <Outlet />
       </Box>
-      <Footer />
+      <HydrateLater>
+        <Footer />
+      </HydrateLater>
     </Flex>
   );
 }

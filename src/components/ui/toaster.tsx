@@ -1,6 +1,6 @@
 import { createToaster } from '@chakra-ui/react';
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { whenIdle } from '@/lib/idle';
+import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
+import { eachWhenIdle } from '@/lib/idle';
 
 // Where a notification covers no button of the page it lands on: on a phone, under the header over the page's
 // heading (at the bottom it sat on the page's actions); on wider screens, bottom right beside the content column.
@@ -47,7 +47,11 @@ export function Toaster() {
     const want = () => setWanted(true);
     const unsubscribe = toaster.subscribe(want);
     if (toaster.getCount() > 0) want();
-    const cancelIdle = whenIdle(want, { timeout: 3000, fallbackMs: 1000 });
+    // At idle moments: its code first (a task of its own), then the region, rendered in a transition (in slices).
+    const cancelIdle = eachWhenIdle([() => void loadViewport(), () => startTransition(want)], {
+      timeout: 3000,
+      fallbackMs: 1000,
+    });
     return () => {
       unsubscribe();
       cancelIdle();

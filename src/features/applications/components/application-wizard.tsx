@@ -1,6 +1,7 @@
 import { Box, Card, chakra, Heading, Text } from '@chakra-ui/react';
-import { useMemo, useState, useSyncExternalStore, type ReactElement } from 'react';
+import { useMemo, useState, type ReactElement } from 'react';
 import { useAuth } from '@/hooks/use-auth';
+import { HydrateLater, useIsHydrating } from '@/lib/hydrate-later';
 import { trpc } from '@/lib/trpc';
 import { useWizard } from '../hooks/use-wizard';
 import type { WizardStart } from '../types';
@@ -15,9 +16,18 @@ import { BusinessStep, FinancialStep, LoanAmountStep, PersonalStep } from './for
 import { ReviewStep } from './review-step';
 import { Disclaimer, STEP_TITLES, TrustIndicators, WizardActions, WizardProgress } from './wizard-chrome';
 
-// Made once: a wizard re-render (a new step, an error) leaves them alone.
-const DISCLAIMER = <Disclaimer />;
-const TRUST_INDICATORS = <TrustIndicators />;
+// Made once: a wizard re-render (a new step, an error) leaves them alone. Static text: on the prerendered page they
+// hydrate once it is idle, after the step (HydrateLater).
+const DISCLAIMER = (
+  <HydrateLater>
+    <Disclaimer />
+  </HydrateLater>
+);
+const TRUST_INDICATORS = (
+  <HydrateLater>
+    <TrustIndicators />
+  </HydrateLater>
+);
 
 /** The steps of plain fields, as elements made once. */
 const FIELD_STEPS: Record<'loan-amount' | 'personal' | 'financial', ReactElement> = {
@@ -34,8 +44,6 @@ const AFTER_TITLES = {
   'account-created': { title: 'Account Created', heading: 'Account Created' },
 } as const;
 
-const subscribeToNothing = () => () => undefined;
-
 /**
  * The wizard. Its first step shows at once as for a new applicant, in the prerendered page too, so nothing moves when
  * the code arrives (no layout shift). What it loads once (a returning client's profile, the maps key) starts a
@@ -44,11 +52,7 @@ const subscribeToNothing = () => () => undefined;
 export function ApplicationWizard() {
   const start = trpc.application.start.useQuery(undefined, { staleTime: Infinity });
   // False while hydrating the prerendered markup (it must render as the server did), true from then on.
-  const isHydrated = useSyncExternalStore(
-    subscribeToNothing,
-    () => true,
-    () => false,
-  );
+  const isHydrated = !useIsHydrating();
   // Decided once, when the profile call settles (a failed one means a new applicant): registering at the end refetches
   // the profile, which must not switch the flow. A signed-in client's answers start prefilled, so their wizard starts
   // again with the profile; an anonymous applicant's keeps the form it has.

@@ -5,7 +5,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { toaster, WELCOME_TOAST_ID } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/errors';
-import { whenIdle } from '@/lib/idle';
+import { eachWhenIdle } from '@/lib/idle';
 import { trpc } from '@/lib/trpc';
 import {
   CONSENT_FIELDS,
@@ -40,7 +40,7 @@ import {
   stepsFor,
   type WizardStep,
   type WizardValues,
-  warmStepSchemas,
+  stepSchemaWarmers,
   WELCOME_BACK,
 } from '../utils/wizard';
 import {
@@ -135,10 +135,11 @@ export function useWizard({ boot, isReady }: { boot: WizardStart | null; isReady
   const headingRef = useStepHeadingFocus(step, restoredStepRef);
   const preparedFrom = usePreparedStep(isReady, step);
 
-  // The step schemas are made and run once while the visitor reads the first step (warmStepSchemas).
+  // The step schemas are made and run once while the visitor reads the first step (stepSchemaWarmers), one per
+  // idle moment.
   useEffect(() => {
     if (!isReady) return;
-    return whenIdle(() => warmStepSchemas(mode), { timeout: 3000, fallbackMs: 500 });
+    return eachWhenIdle(stepSchemaWarmers(mode), { timeout: 3000, fallbackMs: 500 });
   }, [isReady, mode]);
 
   // After Submit found a problem on an earlier step: show that step's errors and focus the first one.

@@ -1,5 +1,6 @@
 import { Box, Container, Heading, SimpleGrid, Text } from '@chakra-ui/react';
 import { usePageMeta } from '@/hooks/use-page-meta';
+import { HydrateLater } from '@/lib/hydrate-later';
 import { ApplicationWizard } from '../components/application-wizard';
 
 // The spec's four stated requirements.
@@ -22,23 +23,26 @@ export default function ApplyPage() {
           <Text color="fg.muted" mt="2">
             Get a decision in minutes and funding within 24 hours.
           </Text>
-          <SimpleGrid
-            as="ul"
-            listStyleType="none"
-            columns={{ base: 2, md: 4 }}
-            gap="3"
-            mt="6"
-            aria-label="Requirements"
-          >
-            {REQUIREMENTS.map((item) => (
-              <Box as="li" key={item.title} bg="white" borderRadius="md" p="3" borderWidth="1px">
-                <Text fontWeight="semibold">{item.title}</Text>
-                <Text fontSize="xs" color="fg.muted">
-                  {item.text}
-                </Text>
-              </Box>
-            ))}
-          </SimpleGrid>
+          {/* Static text: on the prerendered page it hydrates once the page is idle, after the wizard's step. */}
+          <HydrateLater>
+            <SimpleGrid
+              as="ul"
+              listStyleType="none"
+              columns={{ base: 2, md: 4 }}
+              gap="3"
+              mt="6"
+              aria-label="Requirements"
+            >
+              {REQUIREMENTS.map((item) => (
+                <Box as="li" key={item.title} bg="white" borderRadius="md" p="3" borderWidth="1px">
+                  <Text fontWeight="semibold">{item.title}</Text>
+                  <Text fontSize="xs" color="fg.muted">
+                    {item.text}
+                  </Text>
+                </Box>
+              ))}
+            </SimpleGrid>
+          </HydrateLater>
         </Box>
         <ApplicationWizard />
       </Container>

@@ -72,14 +72,16 @@ export function stepSchemaFor(mode: WizardMode, step: FormStep): z.ZodType {
 
 /**
  * Makes each step's schema and runs it once on empty answers, so the first Next of a step does not pay for building
- * the schema and for the first run of its checks (~18 ms of the first Next at a 12x CPU slowdown). For an
- * idle moment; it changes nothing.
+ * the schema and for the first run of its checks (~18 ms of the first Next at a 12x CPU slowdown). One job per step,
+ * for idle moments (eachWhenIdle, src/lib/idle.ts): all of them at once made a long task of their own. They change
+ * nothing.
  */
-export function warmStepSchemas(mode: WizardMode): void {
-  for (const step of stepsFor(mode)) {
-    const fields = STEP_FIELDS[step];
-    if (fields.length > 0) stepSchemaFor(mode, step).safeParse(Object.fromEntries(fields.map((field) => [field, ''])));
-  }
+export function stepSchemaWarmers(mode: WizardMode): (() => void)[] {
+  return stepsFor(mode)
+    .filter((step) => STEP_FIELDS[step].length > 0)
+    .map((step) => () => {
+      stepSchemaFor(mode, step).safeParse(Object.fromEntries(STEP_FIELDS[step].map((field) => [field, ''])));
+    });
 }
 
 export function isFormStep(step: WizardStep): step is FormStep {
