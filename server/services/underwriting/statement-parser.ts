@@ -19,6 +19,7 @@ import type {
 import {
   type AwaitingRow,
   type DraftSegment,
+  type PrintedTotal,
   type Heading,
   type ReadRow,
   type Row,
@@ -57,7 +58,7 @@ import { readColumns } from './statement-columns';
 import { centredRows } from './statement-centred';
 import { applyLabel, finishSegment } from './statement-segment';
 import { findHolderNames } from './statement-holder';
-import { detectTotals, type PrintedTotal } from './statement-totals';
+import { detectTotals } from './statement-totals';
 import { carriedRow, dayBalance, dayListing, joinedRow, undatedRow, type CarriedDate } from './statement-days';
 import type { MonthHeading, RowDate } from './dates';
 import { dayRowPart, monthHeadingOf } from './statement-months';

@@ -4,7 +4,6 @@ import { parseRowDate, weekdayIndexOf, type RowDate } from './dates';
 import { AMOUNT_MARKER, parseMoney, type ParsedMoney } from './money';
 import { alignedEdges, type Cell, type Line } from './text-layout';
 import type { Direction, DirectionSource, StatementAccount } from './types';
-import type { PrintedTotal } from './statement-totals';
 import {
   CHECK_NUMBER,
   CLOSING_LABEL,
@@ -51,6 +50,9 @@ export type Row = {
   /** What the layout itself said (signs, columns, sections), before the balance was consulted. */
   layoutSource: DirectionSource | null;
 };
+
+/** A period's total of one direction as printed (statement-totals.ts reads them). */
+export type PrintedTotal = { direction: Direction; cents: number };
 
 /**
  * A balance printed between rows ("Balance forward" at a page top): the balance before row `beforeRow`; `at` is the

@@ -4,10 +4,8 @@ import { parseMoney } from './money';
 import type { Line } from './text-layout';
 import type { Direction } from './types';
 import { labelOver } from './statement-lines';
+import type { PrintedTotal } from './statement-rows';
 import { CLOSING_LABEL, OPENING_LABEL, roleOf } from './statement-words';
-
-/** A period's total of one direction as printed. */
-export type PrintedTotal = { direction: Direction; cents: number };
 
 // All of a period's credits or debits, never a section's share ("Total checks paid", "Other credits", "Electronic
 // withdrawals"): a label is nothing but these words.
