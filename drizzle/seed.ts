@@ -80,6 +80,15 @@ const runTag = randomToken(4).slice(0, 6);
 
 // The queue's staff get a password nobody is told (they would be invited to set their own).
 const staffPasswordHash = await hashPassword(randomBytes(24).toString('base64url'));
+const seedTheQueue = () =>
+  seedQueue({
+    connection,
+    random,
+    clock,
+    runTag,
+    passwordHash: staffPasswordHash,
+    offerValidDays: env.OFFER_VALID_DAYS,
+  });
 const describeQueue = (queue: QueueTotals) =>
   queue.skipped
     ? `  the work queue's data was there already (${queue.staff} queue staff); nothing added.`
@@ -89,14 +98,7 @@ const describeQueue = (queue: QueueTotals) =>
         `  ${queue.unreconciled} unreconciled analyses, ${queue.decisions} staff decisions, ${queue.offersExpiring} offers in their last 3 days.`,
       ].join('\n');
 if (values['queue-only']) {
-  const queue = await seedQueue({
-    connection,
-    random,
-    clock,
-    runTag,
-    passwordHash: staffPasswordHash,
-    offerValidDays: env.OFFER_VALID_DAYS,
-  });
+  const queue = await seedTheQueue();
   await connection.query(
     'ANALYZE TABLE applications, document_requests, ocr_jobs, underwriting_results, application_decisions',
   );
@@ -119,14 +121,7 @@ const clients = await seedClients({
 });
 const totals = await seedApplications({ connection, random, clock, count: applicationCount, clients, runTag, started });
 const rewards = await seedRewards({ connection, random, clients });
-const queue = await seedQueue({
-  connection,
-  random,
-  clock,
-  runTag,
-  passwordHash: staffPasswordHash,
-  offerValidDays: env.OFFER_VALID_DAYS,
-});
+const queue = await seedTheQueue();
 
 // The list counts the triggers keep (migration 0005) missed payments written before their loan: counted again.
 for (const statement of RECOUNT_LIST_COUNTERS_SQL) await connection.query(statement);

@@ -1,4 +1,5 @@
 import { createSystem, defaultBaseConfig, mergeConfigs, type ThemingConfig } from '@chakra-ui/react';
+import { nextTask } from './lib/idle';
 import { brandConfig, chakraTheme } from './theme-config';
 
 type SystemSteps = Generator<void, ReturnType<typeof createSystem>, void>;
@@ -15,7 +16,7 @@ async function createSystemInTasks(...configs: Parameters<typeof createSystem>) 
   for (;;) {
     // A pause before the first phase too (merging the configs): the caller is often a module that has just run,
     // in a task long enough already.
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await nextTask();
     const step = steps.next();
     if (step.done) return step.value;
   }

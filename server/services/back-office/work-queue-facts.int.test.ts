@@ -61,6 +61,12 @@ async function setStatus(id: string, status: 'pending' | 'review' | 'approved' |
     .where(eq(applications.id, id));
 }
 
+/** The stored analysis changes, as it does when OCR results are read into it. */
+async function setAnalysis(applicationId: string, analysis: typeof RECONCILED) {
+  const { db } = await getTestDeps();
+  await db.update(underwritingResults).set({ analysis }).where(eq(underwritingResults.applicationId, applicationId));
+}
+
 /** The facts on the row equal a count of the rows they summarise. */
 async function expectFactsRecounted(id: string) {
   const { db } = await getTestDeps();
@@ -188,10 +194,7 @@ describe('each reason enters and leaves the work queue at the change that makes 
     await insertUnderwriting(file.id, { analysis: RECONCILED });
     expect(await reasonsIn(caller, file.id)).toBeNull();
     // A new statement read into the analysis (as OCR results are) that does not reconcile.
-    await db
-      .update(underwritingResults)
-      .set({ analysis: UNRECONCILED })
-      .where(eq(underwritingResults.applicationId, file.id));
+    await setAnalysis(file.id, UNRECONCILED);
     expect(await reasonsIn(caller, file.id)).toEqual(['notReconciled']);
     await expectFactsRecounted(file.id);
     const decision = await staffDecision(file.id, admin.id);
@@ -206,15 +209,9 @@ describe('each reason enters and leaves the work queue at the change that makes 
     expect(await reasonsIn(caller, file.id)).toEqual(['notReconciled']);
     await expectFactsRecounted(file.id);
     // The statements reconciling after all, or the result going, take it out.
-    await db
-      .update(underwritingResults)
-      .set({ analysis: RECONCILED })
-      .where(eq(underwritingResults.applicationId, file.id));
+    await setAnalysis(file.id, RECONCILED);
     expect(await reasonsIn(caller, file.id)).toBeNull();
-    await db
-      .update(underwritingResults)
-      .set({ analysis: UNRECONCILED })
-      .where(eq(underwritingResults.applicationId, file.id));
+    await setAnalysis(file.id, UNRECONCILED);
     expect(await reasonsIn(caller, file.id)).toEqual(['notReconciled']);
     await db.delete(underwritingResults).where(eq(underwritingResults.applicationId, file.id));
     expect(await reasonsIn(caller, file.id)).toBeNull();

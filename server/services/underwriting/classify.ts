@@ -99,6 +99,11 @@ export function namesFunder(description: string): boolean {
   return FUNDER_WORDS.test(description) && !NOT_FINANCING_PAYEE.test(description);
 }
 
+/** A debit that may be a funder collecting: no ordinary kind of payment, and by a channel funders collect by. */
+export function mayBeRepayment(words: string): boolean {
+  return classifyDebit(words) === 'other' && canBeFinancing(words);
+}
+
 export function canBeFinancing(description: string): boolean {
   if (NOT_FINANCING_CHANNEL.test(description)) return false;
   if (CARD_PURCHASE.test(description) && !FUNDER_WORDS.test(description)) return false;

@@ -3,12 +3,11 @@
 // (docs/product.md, section 4.2).
 import {
   type CreditCategory,
-  canBeFinancing,
   classifyCredit,
-  classifyDebit,
   counterpartyOf,
   entryText,
   looksLikeFunder,
+  mayBeRepayment,
 } from './classify';
 import { namesHolder, type HolderName } from './insights-holder';
 import type { FinancingPosition } from './insights-types';
@@ -87,7 +86,7 @@ function beginningRepayments(transactions: ParsedTransaction[]): Array<{ counter
   for (const transaction of transactions) {
     if (transaction.direction !== 'debit') continue;
     const words = entryText(transaction);
-    if (classifyDebit(words) !== 'other' || !canBeFinancing(words)) continue;
+    if (!mayBeRepayment(words)) continue;
     const counterparty = counterpartyOf(transaction.description);
     const payee = paid.get(counterparty) ?? { amounts: [], funderLike: false };
     payee.amounts.push(transaction.amountCents);

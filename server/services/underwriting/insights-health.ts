@@ -1,14 +1,6 @@
 // Financing positions (a funder debited daily or weekly at one amount) and the account health score with its
 // deductions.
-import {
-  canBeFinancing,
-  classifyDebit,
-  counterpartyOf,
-  entryText,
-  looksLikeFunder,
-  namesAPayee,
-  namesFunder,
-} from './classify';
+import { counterpartyOf, entryText, looksLikeFunder, mayBeRepayment, namesAPayee, namesFunder } from './classify';
 import { fromDayNumber, toDayNumber } from './dates';
 import { formatCents } from './money';
 import {
@@ -171,7 +163,7 @@ export function findFinancingPositions(
   for (const transaction of transactions) {
     if (transaction.direction !== 'debit') continue;
     const words = entryText(transaction);
-    if (classifyDebit(words) !== 'other' || !canBeFinancing(words)) continue;
+    if (!mayBeRepayment(words)) continue;
     // A payment to the business itself (its other account) is money moved, not a funder collecting.
     if (namesHolder(transaction.description, 'debit', holders)) continue;
     const counterparty = counterpartyOf(transaction.description);
