@@ -1,9 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompress } from '../../scripts/precompress';
 import { LINEAR_TIME_TEST, slowCases } from '../../src/shared/linear-time.test-helpers';
 import { createStaticHandler, isClientRoute } from './static';
 
@@ -102,6 +104,86 @@ describe('static files', () => {
       expect(await (await fetch(`${base}/assets/app-1234.js`)).text()).toBe('console.log(1)');
     },
   );
+});
+
+// The build compresses the client once, at the best ratio (scripts/precompress.ts); the server sends those bytes.
+describe('compressed copies written by the build', () => {
+  let dir: string;
+  let server: Server;
+  let base: string;
+  const script = `console.log(${JSON.stringify('a line of the client '.repeat(200))});`;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'static-copies-'));
+    writeFileSync(path.join(dir, 'index.html'), `<div id="root">${'landing '.repeat(200)}</div>`);
+    mkdirSync(path.join(dir, 'assets'));
+    writeFileSync(path.join(dir, 'assets', 'app-1.js'), script);
+    writeFileSync(path.join(dir, 'assets', 'tiny-1.js'), 'console.log(1)');
+    writeFileSync(path.join(dir, 'assets', 'logo-1.png'), Buffer.alloc(4096, 7));
+    expect(await precompress(dir)).toEqual({ files: 2, bytes: expect.any(Number) });
+    const handle = createStaticHandler(dir);
+    server = createServer((req, res) => handle(req, res, new URL(req.url ?? '/', 'http://x').pathname));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('writes a .br and a .gz copy of each text file over 512 bytes, none of small files or images', () => {
+    expect(readdirSync(path.join(dir, 'assets')).sort()).toEqual([
+      'app-1.js',
+      'app-1.js.br',
+      'app-1.js.gz',
+      'logo-1.png',
+      'tiny-1.js',
+    ]);
+    expect(brotliDecompressSync(readFileSync(path.join(dir, 'assets', 'app-1.js.br'))).toString()).toBe(script);
+    expect(gunzipSync(readFileSync(path.join(dir, 'assets', 'app-1.js.gz'))).toString()).toBe(script);
+  });
+
+  it("sends the build's copy as the file's encoding, and never the copy as a file of its own", async () => {
+    // Copies made at the quickest setting: their bytes differ from any the server would make itself.
+    const file = path.join(dir, 'assets', 'other-1.js');
+    const br = brotliCompressSync(script, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 1 } });
+    const gz = gzipSync(script, { level: 1 });
+    writeFileSync(file, script);
+    writeFileSync(`${file}.br`, br);
+    writeFileSync(`${file}.gz`, gz);
+    const asBr = await fetch(`${base}/assets/other-1.js`, { headers: { 'accept-encoding': 'br' } });
+    expect(asBr.headers.get('content-encoding')).toBe('br');
+    expect(asBr.headers.get('content-length')).toBe(String(br.length));
+    expect(await asBr.text()).toBe(script);
+    const asGzip = await fetch(`${base}/assets/other-1.js`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(asGzip.headers.get('content-encoding')).toBe('gzip');
+    expect(asGzip.headers.get('content-length')).toBe(String(gz.length));
+    expect(await asGzip.text()).toBe(script);
+    expect((await fetch(`${base}/assets/app-1.js.br`)).status).toBe(404);
+    expect((await fetch(`${base}/assets/app-1.js.gz`)).status).toBe(404);
+  });
+
+  it('compresses a file again when its copy is older than the file (a page rewritten after the build)', async () => {
+    const page = path.join(dir, 'index.html');
+    const rewritten = `<div id="root">${'rewritten '.repeat(200)}</div>`;
+    writeFileSync(page, rewritten);
+    const past = new Date(Date.now() - 60_000);
+    utimesSync(`${page}.br`, past, past);
+    utimesSync(`${page}.gz`, past, past);
+    const handle = createStaticHandler(dir);
+    const fresh = createServer((req, res) => handle(req, res, new URL(req.url ?? '/', 'http://x').pathname));
+    await new Promise<void>((resolve) => fresh.listen(0, '127.0.0.1', resolve));
+    try {
+      const response = await fetch(`http://127.0.0.1:${(fresh.address() as AddressInfo).port}/`, {
+        headers: { 'accept-encoding': 'br' },
+      });
+      expect(response.headers.get('content-encoding')).toBe('br');
+      expect(await response.text()).toBe(rewritten);
+    } finally {
+      await new Promise((resolve) => fresh.close(resolve));
+    }
+  });
 });
 
 describe('isClientRoute', () => {

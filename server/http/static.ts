@@ -23,6 +23,33 @@ const TYPES: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt', '.xml', '.webmanifest']);
+/** Smaller files are sent as they are. */
+const MIN_COMPRESSED_BYTES = 512;
+/** The endings of the compressed copies the build writes beside a file (scripts/precompress.ts). */
+export const COMPRESSED_COPIES = { br: '.br', gzip: '.gz' } as const;
+
+/** Whether a built file of this name and size is sent compressed. */
+export function isCompressible(file: string, size: number): boolean {
+  return COMPRESSIBLE.has(path.extname(file)) && size > MIN_COMPRESSED_BYTES;
+}
+
+/**
+ * Compresses one file as the build does: the best ratio, which takes seconds of CPU for the whole client, so it is
+ * done once at build time. A server without the copies (a build that skipped that step) compresses at `quick`
+ * settings, a few milliseconds per file, rather than block the first visitors' requests.
+ */
+export function compressionOptions(kind: 'build' | 'quick') {
+  return kind === 'build'
+    ? { br: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }, gzip: { level: 9 } }
+    : { br: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } }, gzip: { level: 6 } };
+}
+
+/** The build's compressed copy of `file`, unless it is missing or older than the file (a stale copy). */
+function builtCopy(file: string, ending: string, fileModified: number): Buffer | undefined {
+  const copy = file + ending;
+  if (!existsSync(copy) || statSync(copy).mtimeMs < fileModified) return undefined;
+  return readFileSync(copy);
+}
 
 // The paths the client's router has a page for (src/app/routes.tsx); any other page path answers 404 with the
 // prerendered Page Not Found page.
@@ -57,7 +84,9 @@ export function createStaticHandler(distDir: string) {
     const cached = cache.get(file);
     if (cached) return cached;
     // Never outside dist/ and never a directory.
-    if (!file.startsWith(root + path.sep) || !existsSync(file) || !statSync(file).isFile()) return null;
+    if (!file.startsWith(root + path.sep) || !existsSync(file)) return null;
+    const stat = statSync(file);
+    if (!stat.isFile()) return null;
     const ext = path.extname(file);
     const body = readFileSync(file);
     const entry: Entry = {
@@ -65,9 +94,10 @@ export function createStaticHandler(distDir: string) {
       type: TYPES[ext] ?? 'application/octet-stream',
       immutable: path.relative(root, file).startsWith(`assets${path.sep}`),
     };
-    if (COMPRESSIBLE.has(ext) && body.length > 512) {
-      entry.gzip = gzipSync(body, { level: 9 });
-      entry.br = brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } });
+    if (isCompressible(file, body.length)) {
+      const quick = compressionOptions('quick');
+      entry.br = builtCopy(file, COMPRESSED_COPIES.br, stat.mtimeMs) ?? brotliCompressSync(body, quick.br);
+      entry.gzip = builtCopy(file, COMPRESSED_COPIES.gzip, stat.mtimeMs) ?? gzipSync(body, quick.gzip);
     }
     if (cache.size < MAX_CACHED_FILES) cache.set(file, entry);
     return entry;
@@ -102,6 +132,10 @@ export function createStaticHandler(distDir: string) {
     if (/(^|\/)\.|^\/(node_modules|server|drizzle|src)(\/|$)/.test(decoded)) return sendText(res, 404, 'Not found');
     if (!hasBuild) return sendText(res, 503, 'The client is not built. Run `npm run build` (or `npm run dev`).');
     const relative = decoded.replace(/^\/+/, '');
+    // The build's compressed copies are sent as the encoding of their file, never as files of their own.
+    if (Object.values(COMPRESSED_COPIES).some((ending) => relative.endsWith(ending))) {
+      return sendText(res, 404, 'Not found');
+    }
     if (path.extname(relative)) {
       const entry = load(relative);
       return entry ? send(req, res, entry) : sendText(res, 404, 'Not found');
