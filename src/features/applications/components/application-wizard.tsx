@@ -214,7 +214,9 @@ function WizardCardContent() {
         </chakra.fieldset>
       </form>
       {step === 'processing' && <ProcessingStep progress={wizard.progress} />}
-      {step === 'approval' && wizard.result && <ApprovalStep result={wizard.result} onContinue={() => goTo('success')} />}
+      {step === 'approval' && wizard.result && (
+        <ApprovalStep result={wizard.result} onContinue={() => goTo('success')} />
+      )}
       {step === 'success' && <SuccessStepForVisitor onCreateAccount={() => goTo('create-account')} />}
       {step === 'create-account' && (
         <CreateAccountStep defaults={accountDefaults(form.getValues())} onCreated={() => goTo('account-created')} />
