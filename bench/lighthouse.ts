@@ -2,6 +2,7 @@
 // the built server on a free port and a database of its own, in Debian's Chromium. Lighthouse's default (mobile)
 // settings: a mid-range phone's screen, simulated slow 4G and a 4x CPU slowdown. Nothing is downloaded.
 // Standalone: npm run build && npx tsx bench/lighthouse.ts [--dist DIR] [--server FILE] [--routes /,/apply] [--save DIR]
+// [--tiers low]
 // (prints a markdown table; bench/run.ts puts it next to the JavaScript sizes of bench/frontend.ts).
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -34,6 +35,10 @@ const PAGES = ROUTES ? ALL_PAGES.filter((page) => ROUTES.split(',').includes(pag
 const SAVE_DIR = argValue('--save', '');
 // BENCH_LIGHTHOUSE_CALIBRATED=0 skips the runs as a mid-tier and a low-tier phone (quicker A/B comparisons of builds).
 const CALIBRATED = process.env.BENCH_LIGHTHOUSE_CALIBRATED !== '0';
+// --tiers low: only some of the phone tiers (the 4x runs still come first: they measure the host's index).
+const TIERS = argValue('--tiers', 'mid,low')
+  .split(',')
+  .filter((tier): tier is PhoneTier => tier in PHONES);
 
 type Run = {
   score: number;
@@ -132,7 +137,7 @@ export async function runLighthouseBench(): Promise<Row[]> {
       // The same page with this host as a mid-tier and a low-tier phone (bench/lib.ts, PHONES): Lighthouse's simulated
       // slowdown scaled to the host's benchmark index, so the figures compare across machines.
       if (!CALIBRATED) continue;
-      for (const tier of ['mid', 'low'] as const) {
+      for (const tier of TIERS) {
         const slowdown = simulatedSlowdownFor(middle.benchmarkIndex, tier);
         const phoneRuns: Run[] = [];
         for (let i = 0; i < RUNS; i += 1) phoneRuns.push(await auditWithRetries(url(route), chrome.port, slowdown));

@@ -4,8 +4,8 @@
 // against the production build. Goal: every Next <= 150 ms. Each step is measured again at the slowdowns that make
 // this host a mid-tier and a low-tier phone (DevTools' calibration, bench/lib.ts), since 4x on a slower host
 // emulates a slower phone.
-// Run: npm run build && npx tsx bench/wizard-inp.ts [--dist DIR] [--server FILE]   (prints a markdown table; bench/run.ts
-// collects it)
+// Run: npm run build && npx tsx bench/wizard-inp.ts [--dist DIR] [--server FILE] [--tiers low]   (prints a markdown
+// table; bench/run.ts collects it)
 import { existsSync } from 'node:fs';
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
@@ -32,6 +32,8 @@ const argValue = (name: string, fallback: string) => {
 // --dist DIR --server FILE: another build than dist/ and dist-server/ (as bench/lighthouse.ts takes them).
 const DIST = argValue('--dist', 'dist');
 const SERVER = argValue('--server', 'dist-server/main.js');
+// --tiers low: only some of the rows (4x, mid, low), for quicker comparisons of builds.
+const TIERS = argValue('--tiers', '4x,mid,low').split(',');
 
 if (!existsSync(SERVER) || !existsSync(`${DIST}/index.html`)) {
   process.stderr.write('Build first: npm run build\n');
@@ -171,6 +173,7 @@ try {
   // compare across machines of different speed. The 4x and the low-tier phone rows carry the goal (any day, any host);
   // the mid-tier rows lie between them and are for comparison.
   for (const tier of [null, 'mid', 'low'] as const) {
+    if (!TIERS.includes(tier ?? '4x')) continue;
     const isGoal = tier !== 'mid';
     const slowdown = tier === null ? CPU_SLOWDOWN : await calibrateThrottlingRate(index, tier, benchmarkAt);
     const data =

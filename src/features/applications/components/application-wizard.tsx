@@ -1,5 +1,5 @@
 import { Box, Card, chakra, Heading, Text } from '@chakra-ui/react';
-import { useMemo, useState, type ReactElement } from 'react';
+import { createContext, memo, useContext, useMemo, useState, type ReactElement, type RefObject } from 'react';
 import { useAuth } from '@/hooks/use-auth';
 import { HydrateLater, useIsHydrating } from '@/lib/hydrate-later';
 import { trpc } from '@/lib/trpc';
@@ -81,10 +81,30 @@ const PREPARED_STEP_STYLE = {
   pointerEvents: 'none',
 } as const;
 
+type WizardView = ReturnType<typeof useWizard> & {
+  isReady: boolean;
+  businessStep: ReactElement;
+  documentsStep: ReactElement;
+};
+
+/** What the card's content shows, from the wizard's latest render (Wizard). */
+const WizardViewContext = createContext<WizardView | null>(null);
+
+/**
+ * The card, made once: a step change re-renders what is inside it (WizardCardContent, through WizardViewContext),
+ * not the card's own styled parts (each Chakra part computes its styles again when it renders, inside the Next press).
+ */
+const WIZARD_CARD = (
+  <Card.Root maxW="3xl" mx="auto" w="full">
+    <Card.Body p={{ base: '4', md: '8' }}>
+      <WizardCardContent />
+    </Card.Body>
+  </Card.Root>
+);
+
 function Wizard({ boot, isReady }: { boot: WizardStart | null; isReady: boolean }) {
-  const auth = useAuth();
   const wizard = useWizard({ boot, isReady });
-  const { form, mode, steps, step, goTo, files, docErrors, setFiles, setDocErrors } = wizard;
+  const { form, mode, step, files, docErrors, setFiles, setDocErrors } = wizard;
 
   // The same elements from render to render: a hidden step that is shown is not rendered again for it.
   const mapsApiKey = boot?.mapsApiKey ?? '';
@@ -106,11 +126,27 @@ function Wizard({ boot, isReady }: { boot: WizardStart | null; isReady: boolean 
     [docErrors, files, mode, setFiles, setDocErrors],
   );
 
+  return (
+    <WizardFormContext.Provider value={form}>
+      <WizardViewContext.Provider value={{ ...wizard, isReady, businessStep, documentsStep }}>
+        {isFormStep(step) && <DraftSaver mode={mode} step={step} />}
+        {WIZARD_CARD}
+        {step !== 'success' && TRUST_INDICATORS}
+      </WizardViewContext.Provider>
+    </WizardFormContext.Provider>
+  );
+}
+
+function WizardCardContent() {
+  const wizard = useContext(WizardViewContext);
+  if (!wizard) throw new Error('WizardCardContent: outside the application wizard');
+  const { form, mode, steps, step, goTo, files, isReady } = wizard;
+
   const isForm = isFormStep(step);
   const title = isForm ? STEP_TITLES[step] : AFTER_TITLES[step].title;
   const heading = isForm ? STEP_TITLES[step] : AFTER_TITLES[step].heading;
+  const titles = useMemo(() => ({ title, heading }), [title, heading]);
   const showsDisclaimer = !['success', 'review', 'documents'].includes(step);
-  const showsTrust = step !== 'success';
   const isFirst = isForm && steps.indexOf(step) === 0;
   // The steps up to the current one, and the one after the step on screen when it was last painted.
   const { preparedFrom } = wizard;
@@ -120,94 +156,112 @@ function Wizard({ boot, isReady }: { boot: WizardStart | null; isReady: boolean 
   );
 
   return (
-    <WizardFormContext.Provider value={form}>
-      {isFormStep(step) && <DraftSaver mode={mode} step={step} />}
-      <Card.Root maxW="3xl" mx="auto" w="full">
-        <Card.Body p={{ base: '4', md: '8' }}>
-          {isForm && <WizardProgress steps={steps} current={step} />}
-          <Box mb="6">
-            {title !== heading && (
-              <Text
-                fontSize="sm"
-                fontWeight="semibold"
-                color="brand.700"
-                textTransform="uppercase"
-                letterSpacing="wide"
-              >
-                {title}
-              </Text>
-            )}
-            <Heading as="h2" size="xl" ref={wizard.headingRef} tabIndex={-1} outline="none" scrollMarginTop="24">
-              {heading}
-            </Heading>
-          </Box>
-          <form
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (step === 'review') void wizard.handleSubmit();
-              else wizard.handleNext();
-            }}
-          >
-            {/* Disabled until the form works: input to markup that is not hydrated yet would be lost. */}
-            <chakra.fieldset disabled={!isReady} border="0" p="0" m="0" minW="0" position="relative">
-              {steps.map((formStep, index) => {
-                // The current step, and (once the form works) the ones before it and the next one (preparedThrough),
-                // kept rendered but hidden: Next then only shows what is there, instead of building a step inside the
-                // click. Review reads the answers when it renders, so it renders when shown.
-                const isCurrent = formStep === step;
-                const isPrepared = isReady && isForm && formStep !== 'review' && index <= preparedThrough;
-                if (!isCurrent && !isPrepared) return null;
-                return (
-                  <div key={formStep} style={isCurrent ? undefined : PREPARED_STEP_STYLE}>
-                    {formStep === 'review' ? (
-                      <ReviewStep
-                        files={files}
-                        mode={mode}
-                        storedMasks={wizard.storedMasks}
-                        submitError={wizard.submitError}
-                        isSubmitting={wizard.isSubmitting}
-                        onEdit={goTo}
-                        onRetry={() => void wizard.handleSubmit()}
-                        consents={wizard.consents}
-                        consentErrors={wizard.consentErrors}
-                        onConsentChange={wizard.handleConsentChange}
-                      />
-                    ) : formStep === 'documents' ? (
-                      documentsStep
-                    ) : formStep === 'business' ? (
-                      businessStep
-                    ) : (
-                      FIELD_STEPS[formStep]
-                    )}
-                  </div>
-                );
-              })}
-              {isForm && (
-                <WizardActions
-                  isFirst={isFirst}
-                  isReview={step === 'review'}
-                  isSubmitting={wizard.isSubmitting}
-                  onPrevious={wizard.handlePrevious}
-                />
-              )}
-            </chakra.fieldset>
-          </form>
-          {step === 'processing' && <ProcessingStep progress={wizard.progress} />}
-          {step === 'approval' && wizard.result && (
-            <ApprovalStep result={wizard.result} onContinue={() => goTo('success')} />
+    <>
+      {isForm && <WizardProgress steps={steps} current={step} />}
+      <StepTitlesContext.Provider value={titles}>
+        <StepHeading headingRef={wizard.headingRef} />
+      </StepTitlesContext.Provider>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (step === 'review') void wizard.handleSubmit();
+          else wizard.handleNext();
+        }}
+      >
+        {/* Disabled until the form works: input to markup that is not hydrated yet would be lost. */}
+        <chakra.fieldset disabled={!isReady} border="0" p="0" m="0" minW="0" position="relative">
+          {steps.map((formStep, index) => {
+            // The current step, and (once the form works) the ones before it and the next one (preparedThrough),
+            // kept rendered but hidden: Next then only shows what is there, instead of building a step inside the
+            // click. Review reads the answers when it renders, so it renders when shown.
+            const isCurrent = formStep === step;
+            const isPrepared = isReady && isForm && formStep !== 'review' && index <= preparedThrough;
+            if (!isCurrent && !isPrepared) return null;
+            return (
+              <div key={formStep} style={isCurrent ? undefined : PREPARED_STEP_STYLE}>
+                {formStep === 'review' ? (
+                  <ReviewStep
+                    files={files}
+                    mode={mode}
+                    storedMasks={wizard.storedMasks}
+                    submitError={wizard.submitError}
+                    isSubmitting={wizard.isSubmitting}
+                    onEdit={goTo}
+                    onRetry={() => void wizard.handleSubmit()}
+                    consents={wizard.consents}
+                    consentErrors={wizard.consentErrors}
+                    onConsentChange={wizard.handleConsentChange}
+                  />
+                ) : formStep === 'documents' ? (
+                  wizard.documentsStep
+                ) : formStep === 'business' ? (
+                  wizard.businessStep
+                ) : (
+                  FIELD_STEPS[formStep]
+                )}
+              </div>
+            );
+          })}
+          {isForm && (
+            <WizardActions
+              isFirst={isFirst}
+              isReview={step === 'review'}
+              isSubmitting={wizard.isSubmitting}
+              onPrevious={wizard.handlePrevious}
+            />
           )}
-          {step === 'success' && (
-            <SuccessStep isSignedIn={auth.isAuthenticated} onCreateAccount={() => goTo('create-account')} />
-          )}
-          {step === 'create-account' && (
-            <CreateAccountStep defaults={accountDefaults(form.getValues())} onCreated={() => goTo('account-created')} />
-          )}
-          {step === 'account-created' && <AccountCreatedStep />}
-          {showsDisclaimer && DISCLAIMER}
-        </Card.Body>
-      </Card.Root>
-      {showsTrust && TRUST_INDICATORS}
-    </WizardFormContext.Provider>
+        </chakra.fieldset>
+      </form>
+      {step === 'processing' && <ProcessingStep progress={wizard.progress} />}
+      {step === 'approval' && wizard.result && (
+        <ApprovalStep result={wizard.result} onContinue={() => goTo('success')} />
+      )}
+      {step === 'success' && <SuccessStepForVisitor onCreateAccount={() => goTo('create-account')} />}
+      {step === 'create-account' && (
+        <CreateAccountStep defaults={accountDefaults(form.getValues())} onCreated={() => goTo('account-created')} />
+      )}
+      {step === 'account-created' && <AccountCreatedStep />}
+      {showsDisclaimer && DISCLAIMER}
+    </>
   );
+}
+
+/** The step's title and heading, read by the texts that change with the step (StepHeading). */
+const StepTitlesContext = createContext({ title: '', heading: '' });
+
+/**
+ * The step's title and heading. Memoized (its one prop never changes): a step change re-renders only the texts that
+ * read StepTitlesContext, not the heading's Chakra parts.
+ */
+const StepHeading = memo(function StepHeading({ headingRef }: { headingRef: RefObject<HTMLHeadingElement | null> }) {
+  return (
+    <Box mb="6">
+      <StepTitle />
+      <Heading as="h2" size="xl" ref={headingRef} tabIndex={-1} outline="none" scrollMarginTop="24">
+        <StepHeadingText />
+      </Heading>
+    </Box>
+  );
+});
+
+/** The title above the heading, where they differ (the steps after the form). */
+function StepTitle() {
+  const { title, heading } = useContext(StepTitlesContext);
+  if (title === heading) return null;
+  return (
+    <Text fontSize="sm" fontWeight="semibold" color="brand.700" textTransform="uppercase" letterSpacing="wide">
+      {title}
+    </Text>
+  );
+}
+
+function StepHeadingText() {
+  return useContext(StepTitlesContext).heading;
+}
+
+/** The success step with the visitor's auth state: only this step reads it, so the wizard's steps do not. */
+function SuccessStepForVisitor({ onCreateAccount }: { onCreateAccount: () => void }) {
+  const auth = useAuth();
+  return <SuccessStep isSignedIn={auth.isAuthenticated} onCreateAccount={onCreateAccount} />;
 }

@@ -1,5 +1,5 @@
 import { Box, Button, Flex, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { memo } from 'react';
+import { createContext, memo, useContext, useMemo } from 'react';
 import type { FormStep } from '@shared/schemas/application';
 import { LineIcon } from '@/components/line-icon';
 
@@ -21,46 +21,86 @@ const STEP_ICONS: Record<FormStep, string> = {
   review: 'M9 11l3 3L22 4M21 12v7a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h11',
 };
 
-/** 'Step X of N' with percent complete (position / steps in this applicant's flow) and an icon per step. */
-export function WizardProgress({ steps, current }: { steps: readonly FormStep[]; current: FormStep }) {
+/** The step on screen and its place in the flow, for the parts of the progress that change with it. */
+type Position = { steps: readonly FormStep[]; position: number; percent: number };
+const PositionContext = createContext<Position>({ steps: [], position: 0, percent: 0 });
+
+/**
+ * 'Step X of N' with percent complete (position / steps in this applicant's flow) and an icon per step. A step change
+ * re-renders only what shows the position (through PositionContext): the texts, the bar and the two markers whose
+ * state changed, not the Chakra parts around them (each computes its styles again when it renders, inside the Next
+ * press).
+ */
+export const WizardProgress = memo(function WizardProgress({
+  steps,
+  current,
+}: {
+  steps: readonly FormStep[];
+  current: FormStep;
+}) {
   const position = steps.indexOf(current) + 1;
   const percent = Math.round((position / steps.length) * 100);
-  return (
-    <Stack gap="3" mb="6">
-      <Flex justify="space-between" fontSize="sm" fontWeight="medium">
-        <Text>{`Step ${position} of ${steps.length}`}</Text>
-        <Text color="fg.muted">{`${percent}% complete`}</Text>
-      </Flex>
-      {/*
-        A plain bar with the progressbar role, not Chakra's Progress: that one runs a state machine and animates its
-        width on every step change, work inside the Next press that shows the next step. Same look as
-        Progress size sm (outline, rounded); the width is an inline style, so no new class is made per percent.
-      */}
-      <Box
-        role="progressbar"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        aria-label={`Application progress: ${percent}% complete`}
-        h="2"
-        bg="bg.muted"
-        shadow="inset"
-        borderRadius="l1"
-        overflow="hidden"
-      >
-        <Box h="full" bg="brand.solid" style={{ width: `${percent}%` }} />
-      </Box>
-      <HStack as="ol" listStyleType="none" justify="space-between" gap="1" aria-label="Application steps">
-        {steps.map((step, index) => (
-          <StepMarker
-            key={step}
-            step={step}
-            state={index + 1 < position ? 'done' : index + 1 === position ? 'current' : 'todo'}
-          />
-        ))}
-      </HStack>
-    </Stack>
+  const frame = useMemo(
+    () => (
+      <Stack gap="3" mb="6">
+        <Flex justify="space-between" fontSize="sm" fontWeight="medium">
+          <Text>
+            <PositionText />
+          </Text>
+          <Text color="fg.muted">
+            <PercentText />
+          </Text>
+        </Flex>
+        <ProgressBar />
+        <HStack as="ol" listStyleType="none" justify="space-between" gap="1" aria-label="Application steps">
+          {steps.map((step, index) => (
+            <PlacedStepMarker key={step} step={step} index={index} />
+          ))}
+        </HStack>
+      </Stack>
+    ),
+    [steps],
   );
+  return <PositionContext.Provider value={{ steps, position, percent }}>{frame}</PositionContext.Provider>;
+});
+
+function PositionText() {
+  const { steps, position } = useContext(PositionContext);
+  return `Step ${position} of ${steps.length}`;
+}
+
+function PercentText() {
+  return `${useContext(PositionContext).percent}% complete`;
+}
+
+/**
+ * A plain bar with the progressbar role, not Chakra's Progress: that one runs a state machine and animates its width
+ * on every step change, work inside the Next press that shows the next step. Same look as Progress size sm (outline,
+ * rounded); the width is an inline style, so no new class is made per percent.
+ */
+function ProgressBar() {
+  const { percent } = useContext(PositionContext);
+  return (
+    <Box
+      role="progressbar"
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent}
+      aria-label={`Application progress: ${percent}% complete`}
+      h="2"
+      bg="bg.muted"
+      shadow="inset"
+      borderRadius="l1"
+      overflow="hidden"
+    >
+      <Box h="full" bg="brand.solid" style={{ width: `${percent}%` }} />
+    </Box>
+  );
+}
+
+function PlacedStepMarker({ step, index }: { step: FormStep; index: number }) {
+  const { position } = useContext(PositionContext);
+  return <StepMarker step={step} state={index + 1 < position ? 'done' : index + 1 === position ? 'current' : 'todo'} />;
 }
 
 type StepState = 'done' | 'current' | 'todo';
