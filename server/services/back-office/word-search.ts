@@ -271,11 +271,12 @@ export async function wordSearchKeySql(db: Db, query: WordSearchQuery): Promise<
   const conditions = [
     sql`w.kind = ${kind}`,
     key?.condition,
-    sql`w.word LIKE ${pattern}`,
     keyset(query.plan),
     ...createdWithin(query.created),
+    // Integer tests before the collation's LIKE: most entries of a common word fail one of them.
     facetTest(query.facets),
     signatureTest(others.map((other) => other.term)),
+    sql`w.word LIKE ${pattern}`,
     query.conditions,
   ].filter((condition): condition is SQL => condition !== undefined);
   const joins = others.map((other, index) => joinWord(kind, other.term, `o${index + 1}`));
