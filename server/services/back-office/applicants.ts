@@ -155,6 +155,15 @@ async function applicantRows(db: DbOrTx, ids: string[]) {
 }
 export type ApplicantDto = Awaited<ReturnType<typeof applicantRows>>[number];
 
+/** The statement that picks a page's keys (the bench checks its plan: docs/performance.md). */
+export function applicantListKeySql(
+  deps: Pick<ServiceDeps, 'db'>,
+  query: ListApplicantsQuery,
+  options: SearchOptions = {},
+) {
+  return pageKeySql(deps.db, query, planPage(query), options);
+}
+
 export async function listApplicants(
   deps: Pick<ServiceDeps, 'db'>,
   query: ListApplicantsQuery,

@@ -162,6 +162,15 @@ export type ApplicationListItem = {
   createdAt: string;
 };
 
+/** The statement that picks a page's keys (the bench checks its plan: docs/performance.md). */
+export function applicationListKeySql(
+  deps: Pick<ServiceDeps, 'db'>,
+  query: ListApplicationsQuery,
+  options: SearchOptions = {},
+) {
+  return pageKeySql(deps.db, query, planPage(query), options);
+}
+
 export async function listApplications(
   deps: Pick<ServiceDeps, 'db'>,
   query: ListApplicationsQuery,
