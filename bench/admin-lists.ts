@@ -12,6 +12,7 @@
 // call. The bench user and its session are removed at the end.
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -469,14 +470,29 @@ const percentile = (sorted: number[], p: number) =>
 const round = (value: number) => Math.round(value * 100) / 100;
 
 const results: (Result & { mode: string })[] = [];
+/** What the figures measure, printed above them (docs/performance.md is this output). */
+const ABOUT = [
+  'A word search walks its rarest word newest first in a prefix-key index and refuses most candidates from the index',
+  "entry itself: each word row carries its record's word-start signatures and list filters (status, automated",
+  'decision, active flag), so a filtered search reads no record and two common words look up the second word for',
+  'about one entry in twenty; the other words are joined by index (docs/architecture.md, "Search by any word"). The',
+  'queue is read as the Queue tab reads it, GET /api/admin/queue; its first pages over tRPC are listed for',
+  'comparison. The statement of every word search and queue page is EXPLAINed after its run: "plan ok" names the',
+  'indexes read. CPU ms/req: the server thread + the rest of this process (mostly the load generator) + mysqld (the',
+  'whole server process: other clients of the same MariaDB count too). On 2 cores, p95 at 10 concurrent follows the',
+  'total CPU per request.',
+].join('\n');
 // How much of the database MariaDB can hold in memory moves these figures (its default is 128 MiB; the seeded
 // database is ~4 GB): printed with them.
 const [[pool]] = (await db.execute(sql`SELECT @@innodb_buffer_pool_size AS bytes`)) as unknown as [{ bytes: number }[]];
 process.stdout.write(
   `Database ${values.database}: ${Number(total).toLocaleString('en-US')} applications, ${Number(loanCount?.n ?? 0).toLocaleString('en-US')} active loans. ` +
     `Concurrency ${concurrency}, ${requests} requests per call; every call warmed up first (${warmup} requests each). ` +
-    `MariaDB buffer pool ${Math.round(Number(pool?.bytes ?? 0) / 2 ** 20)} MiB.\n`,
+    `MariaDB buffer pool ${Math.round(Number(pool?.bytes ?? 0) / 2 ** 20)} MiB. Load average ${loadavg()
+      .map((value) => value.toFixed(2))
+      .join(', ')} at the start.\n`,
 );
+process.stdout.write(`\n${ABOUT}\n`);
 const modes = values.mode === 'both' ? ['service', 'http'] : [values.mode];
 for (const mode of modes) {
   process.stdout.write(

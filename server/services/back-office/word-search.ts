@@ -17,17 +17,19 @@ import type { PagePlan } from './cursor';
 // Search by any word for the back-office lists (applications, applicants), newest first, one keyset page at a time.
 // search_words holds each record's words (migration search_words_triggers). A search is split into words the same
 // way; a record matches when every search word starts one of its words. One search word drives the page, read from
-// search_words in the lists' order; the others, and the list's filters, are checked on each candidate:
+// search_words in the lists' order:
 //   - by its prefix key (key2 ... key9: a word's first n characters, indexed with created_at, record_id): one equality
 //     on the longest key the term covers, so matches come newest first and the page stops after its rows. Cheap when
 //     many words share the term.
 //   - by the word's range (search_words_word_idx): the term's words, sorted afterwards. Cheap when few match.
 // A bounded count per term, memoised for a minute (word frequencies barely move), picks the driving term (the rarest)
-// and its way in; when several terms pass the count's cap, the optimiser's estimate ranks them. Each candidate costs
-// one probe per other term, rarest first, and the driving term's duplicate check runs only on the candidates left:
-// two common words that rarely meet (a first name and a business word at 1M applications: ~1,400 candidates a page)
-// cost one probe per candidate, not two. Before that, the record's word signature, read from the walked index entry,
-// refuses most candidates that lack another term's three-character start without any probe.
+// and its way in; when several terms pass the count's cap, the optimiser's estimate ranks them. Each walked index
+// entry carries its record's signatures (sig: three-character word starts, sig4: four-character ones) and its list
+// filters (facet: status and automated decision, or an applicant's active flag), so most candidates are refused
+// from the entry alone: a filtered search reads no record, and two common words that rarely meet (a first name and a
+// business word at 1M applications: ~1,400 entries a page) look up the other word for about one entry in twenty. The
+// other terms are joined by their own prefix key, rarest first; the listed table only for a filter the words do not
+// carry ("Mine"). A record found by several of its words is one row of the page (GROUP BY, streamed in the walk).
 
 /** Lengths of the prefix keys on search_words, longest first. */
 export const WORD_KEY_LENGTHS = [9, 6, 4, 3, 2] as const;
@@ -162,8 +164,8 @@ async function commonTermEstimate(db: Db, kind: SearchWordKind, term: string): P
 
 /**
  * The terms' sizes, rarest first: exact below the cap; above it, when several terms are common, the optimiser's
- * estimate, so that two common words are driven by the rarer and the other is probed (each candidate of the driver
- * costs one probe per other term: docs/architecture.md, "Search by any word").
+ * estimate, so that two common words are driven by the rarer and the other is joined (each candidate of the driver
+ * that passes the entry's tests costs one lookup per other term: docs/architecture.md, "Search by any word").
  */
 async function rankTerms(db: Db, kind: SearchWordKind, terms: string[]) {
   const counts = await termCounts(db, kind, terms);
@@ -256,7 +258,7 @@ export async function wordSearchKeySql(db: Db, query: WordSearchQuery): Promise<
   const { kind, terms } = query;
   const path = query.path ?? 'auto';
   const wanted = (query.plan.kind === 'after' ? query.plan.offset : 0) + query.take;
-  // Rarest first: the first drives the page, the others are probed per candidate in that order (the rarest rejects
+  // Rarest first: the first drives the page, the others are joined per candidate in that order (the rarest rejects
   // the most candidates first).
   const ranked =
     path === 'auto' ? await rankTerms(db, kind, terms) : terms.map((term) => ({ term, counts: null, size: 0 }));
