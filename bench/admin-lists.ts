@@ -21,7 +21,7 @@ import { eq, sql } from 'drizzle-orm';
 import { applications, loans, users } from '../drizzle/schema/index';
 import { startSession } from '../server/auth/lucia';
 import { createApp, createDeps } from '../server/app';
-import { createDatabase } from '../server/db';
+import { createDatabase, prepareDatabase } from '../server/db';
 import { getEnv, parseEnv } from '../server/env';
 import { loadDataKey } from '../server/lib/crypto';
 import { createLogger } from '../server/lib/logger';
@@ -73,6 +73,9 @@ const env = parseEnv({
   DB_POOL_SIZE: String(Math.max(10, concurrency)),
 });
 loadDataKey({ configured: env.DATA_ENCRYPTION_KEY, varDir: env.VAR_DIR, isProduction: false });
+// A database seeded before the latest migrations gets them first, as a server starting on it would (on a million
+// applications a migration that rebuilds the search_words indexes takes minutes, once).
+await prepareDatabase(env.DATABASE_URL);
 const database = createDatabase(env.DATABASE_URL, env.DB_POOL_SIZE);
 const deps = createDeps(env, createLogger('silent'), database);
 const { db } = deps;
