@@ -300,6 +300,22 @@ describe('search by any word', () => {
         plan.every((step) => (step as { select_type?: string }).select_type === 'SIMPLE'),
         term,
       ).toBe(true);
+      // The list's status and automated decision filters are read from the walked entries: no application is read.
+      const filtered = await wordSearchKeySql(db, {
+        kind: 'application',
+        terms: [...searchTerms(term), 'jane'],
+        table: 'applications',
+        conditions: undefined,
+        facets: { kind: 'application', status: 'pending', ai: 'review' },
+        plan: { kind: 'after', cursor: null, offset: 0 },
+        take: 51,
+        path: 'keys',
+      });
+      const [filteredPlan] = (await db.execute(sql`EXPLAIN ${filtered}`)) as unknown as [{ table: string }[]];
+      expect(
+        filteredPlan.map((step) => step.table),
+        term,
+      ).toEqual(['w', 'o1']);
     }
   });
   it('drives two common words by the rarer, whatever their order in the search, and lists exactly their records', async () => {
