@@ -76,7 +76,10 @@ async function pageKeySql(db: Db, query: KeyQuery, plan: PagePlan, options: Sear
     kind: 'applicant',
     terms,
     table: 'users',
-    conditions: and(...baseConditions(query, options.viewerId)),
+    // Only clients have words (the triggers write them for clients alone), and the active flag is carried by the
+    // words themselves: only "Mine" reads the account.
+    conditions: query.assignee === 'mine' ? ownedBy(options.viewerId ?? '-') : undefined,
+    facets: { kind: 'applicant', active: query.isActive === 'all' ? null : query.isActive === 'active' },
     plan,
     take,
     path: options.path,
@@ -151,6 +154,15 @@ async function applicantRows(db: DbOrTx, ids: string[]) {
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 export type ApplicantDto = Awaited<ReturnType<typeof applicantRows>>[number];
+
+/** The statement that picks a page's keys (the bench checks its plan: docs/performance.md). */
+export function applicantListKeySql(
+  deps: Pick<ServiceDeps, 'db'>,
+  query: ListApplicantsQuery,
+  options: SearchOptions = {},
+) {
+  return pageKeySql(deps.db, query, planPage(query), options);
+}
 
 export async function listApplicants(
   deps: Pick<ServiceDeps, 'db'>,

@@ -88,7 +88,9 @@ async function pageKeySql(db: Db, query: ListApplicationsQuery, plan: PagePlan, 
       kind: 'application',
       terms,
       table: 'applications',
-      conditions: and(...filterConditions(filters)),
+      // Status and automated decision are carried by the words themselves; only "Mine" reads the application.
+      conditions: filters.assignedTo ? eq(applications.assignedTo, filters.assignedTo) : undefined,
+      facets: { kind: 'application', status: filters.status, ai: filters.ai },
       created: range,
       plan: wordPlan,
       take: wordTake,
@@ -159,6 +161,15 @@ export type ApplicationListItem = {
   /** ISO 8601 UTC (isoFromDb). */
   createdAt: string;
 };
+
+/** The statement that picks a page's keys (the bench checks its plan: docs/performance.md). */
+export function applicationListKeySql(
+  deps: Pick<ServiceDeps, 'db'>,
+  query: ListApplicationsQuery,
+  options: SearchOptions = {},
+) {
+  return pageKeySql(deps.db, query, planPage(query), options);
+}
 
 export async function listApplications(
   deps: Pick<ServiceDeps, 'db'>,

@@ -1,6 +1,6 @@
-export { exportApplicantsCsv, getApplicantDetail, listApplicants } from './applicants';
+export { applicantListKeySql, exportApplicantsCsv, getApplicantDetail, listApplicants } from './applicants';
 export { getApplicationDetail } from './application-detail';
-export { applicationsByEmail, listApplications, recentApplications } from './application-list';
+export { applicationListKeySql, applicationsByEmail, listApplications, recentApplications } from './application-list';
 export { encodeCursor } from './cursor';
 export { getAnalytics, getDashboard } from './dashboard';
 export { getAnalyticsCharts } from './analytics-charts';

@@ -196,6 +196,24 @@ describe('search by any word', () => {
     ];
     expect(signatures[0]).toMatchObject({ kinds: 1, exact: 1 });
     expect(Number(signatures[0]?.wombat)).toBeGreaterThan(0);
+    const [fours] = (await db.execute(sql`
+      SELECT COUNT(DISTINCT sig4) AS kinds, MIN(sig4) = BIT_OR(search_word_bit4(word)) AS exact
+        FROM search_words WHERE kind = 'application' AND record_id = ${row.id}`)) as unknown as [
+      { kinds: number; exact: number }[],
+    ];
+    expect(fours[0]).toMatchObject({ kinds: 1, exact: 1 });
+    // A decision moves the record between the filtered searches at once (the words carry the filters).
+    const filtered = async (term: string, filters: Record<string, string>) =>
+      ids((await listApplications(deps, listApplicationsSchema.parse({ search: term, ...filters }))).items);
+    await db
+      .update(applications)
+      .set({ status: 'approved', aiApproved: 'declined' })
+      .where(eq(applications.id, row.id));
+    expect(await filtered('wombat', { status: 'approved', aiApproved: 'declined' })).toEqual([row.id]);
+    await db.update(applications).set({ status: 'declined', aiApproved: null }).where(eq(applications.id, row.id));
+    expect(await filtered('wombat', { status: 'approved' })).toEqual([]);
+    expect(await filtered('wombat', { aiApproved: 'declined' })).toEqual([]);
+    expect(await filtered('wombat tea', { status: 'declined' })).toEqual([row.id]);
     await db.delete(applications).where(eq(applications.id, row.id));
     expect(await search('wombat')).toEqual([]);
 
@@ -208,6 +226,15 @@ describe('search by any word', () => {
     expect(await found()).not.toContain(client.id);
     await db.update(users).set({ role: 'client' }).where(eq(users.id, client.id));
     expect(await found()).toContain(client.id);
+    const inList = async (isActive: 'active' | 'inactive') =>
+      ids((await listApplicants(deps, listApplicantsSchema.parse({ search: word, isActive }))).items).includes(
+        client.id,
+      );
+    const wasActive = client.isActive ?? true;
+    await db.update(users).set({ isActive: !wasActive }).where(eq(users.id, client.id));
+    expect([await inList('active'), await inList('inactive')]).toEqual([!wasActive, wasActive]);
+    await db.update(users).set({ isActive: wasActive }).where(eq(users.id, client.id));
+    expect([await inList('active'), await inList('inactive')]).toEqual([wasActive, !wasActive]);
   });
 
   it('finds a word whose start is not plain ASCII by the terms the collation matches it with', async () => {
@@ -263,16 +290,32 @@ describe('search by any word', () => {
       expect(plan[0], term).toMatchObject({ table: 'w', key: index });
       expect(plan[0]?.Extra ?? '', term).not.toMatch(/filesort|temporary/i);
       expect(plan.find((step) => step.table === 'applications')?.key, term).toBe('PRIMARY');
-      // The other words are probed per candidate by their own prefix key at the candidate's
-      // (created_at, record_id) ("jane": key4; the driving term's duplicates: its key), never materialised first.
-      const probes = plan.filter((step) => step.table === 'o' || step.table === 'd');
+      // The other words are joined per candidate by their own prefix key at the candidate's (created_at, record_id)
+      // ("jane": key4), in the walk itself: no subquery per candidate, nothing materialised first.
+      const probes = plan.filter((step) => step.table !== 'w' && step.table !== 'applications');
       expect(Object.fromEntries(probes.map((step) => [step.table, step.key])), term).toEqual({
-        o: 'search_words_key4_idx',
-        d: index,
+        o1: 'search_words_key4_idx',
       });
-      expect(plan.some((step) => /MATERIALIZED/i.test(String((step as { select_type?: string }).select_type)))).toBe(
-        false,
-      );
+      expect(
+        plan.every((step) => (step as { select_type?: string }).select_type === 'SIMPLE'),
+        term,
+      ).toBe(true);
+      // The list's status and automated decision filters are read from the walked entries: no application is read.
+      const filtered = await wordSearchKeySql(db, {
+        kind: 'application',
+        terms: [...searchTerms(term), 'jane'],
+        table: 'applications',
+        conditions: undefined,
+        facets: { kind: 'application', status: 'pending', ai: 'review' },
+        plan: { kind: 'after', cursor: null, offset: 0 },
+        take: 51,
+        path: 'keys',
+      });
+      const [filteredPlan] = (await db.execute(sql`EXPLAIN ${filtered}`)) as unknown as [{ table: string }[]];
+      expect(
+        filteredPlan.map((step) => step.table),
+        term,
+      ).toEqual(['w', 'o1']);
     }
   });
   it('drives two common words by the rarer, whatever their order in the search, and lists exactly their records', async () => {
@@ -280,12 +323,13 @@ describe('search by any word', () => {
     // More words than the count's cap for both terms: 5,000 records with "zetas", every second one also "omegaxyz"
     // (each row with its record's signature, as the triggers write it).
     const rows = (words: string, every: number) => sql`
-      INSERT INTO search_words (kind, record_id, word, created_at, sig)
+      INSERT INTO search_words (kind, record_id, word, created_at, sig, sig4)
       WITH d (x) AS (SELECT 0 UNION ALL SELECT 1 UNION ALL SELECT 2 UNION ALL SELECT 3 UNION ALL SELECT 4
                      UNION ALL SELECT 5 UNION ALL SELECT 6 UNION ALL SELECT 7 UNION ALL SELECT 8 UNION ALL SELECT 9),
            n (i) AS (SELECT 1 + a.x + 10 * b.x + 100 * c.x + 1000 * e.x FROM d AS a, d AS b, d AS c, d AS e)
       SELECT 'application', CONCAT('rank-', LPAD(i, 6, '0')), ${words}, TIMESTAMP('2001-01-01') - INTERVAL i SECOND,
-             search_word_bit('zetas') | IF(i % 2 = 0, search_word_bit('omegaxyz'), 0)
+             search_word_bit('zetas') | IF(i % 2 = 0, search_word_bit('omegaxyz'), 0),
+             search_word_bit4('zetas') | IF(i % 2 = 0, search_word_bit4('omegaxyz'), 0)
         FROM n WHERE i <= 5000 AND i % ${every} = 0`;
     await db.execute(rows('zetas', 1));
     await db.execute(rows('omegaxyz', 2));
@@ -304,7 +348,7 @@ describe('search by any word', () => {
       const [plan] = (await db.execute(sql`EXPLAIN ${keySql}`)) as unknown as [{ table: string; key: string | null }[]];
       // "omegaxyz" (2,500 words) drives from its key; "zetas" (5,000) is probed per candidate.
       expect(plan.find((step) => step.table === 'w')?.key).toBe('search_words_key6_idx');
-      expect(plan.find((step) => step.table === 'o')?.key).toBe('search_words_key4_idx');
+      expect(plan.find((step) => step.table === 'o1')?.key).toBe('search_words_key4_idx');
     } finally {
       await db.execute(sql`DELETE FROM search_words WHERE record_id LIKE 'rank-%'`);
     }

@@ -1,5 +1,14 @@
+import { crc32 } from 'node:zlib';
 import { sql, type SQL } from 'drizzle-orm';
-import { SEARCH_WORD_MAX, searchWords, type SearchWordKind } from '../../../drizzle/schema/index';
+import {
+  FACET_STATUS_UNIT,
+  SEARCH_WORD_MAX,
+  facetAiCode,
+  facetStatusCode,
+  searchWords,
+  type SearchWordKind,
+} from '../../../drizzle/schema/index';
+import type { AiDecision, ApplicationStatus } from '../../../src/shared/constants';
 import type { Db } from '../../db';
 import { createTtlMemo } from '../../lib/memo';
 import { prefixPattern } from './common';
@@ -8,17 +17,19 @@ import type { PagePlan } from './cursor';
 // Search by any word for the back-office lists (applications, applicants), newest first, one keyset page at a time.
 // search_words holds each record's words (migration search_words_triggers). A search is split into words the same
 // way; a record matches when every search word starts one of its words. One search word drives the page, read from
-// search_words in the lists' order; the others, and the list's filters, are checked on each candidate:
+// search_words in the lists' order:
 //   - by its prefix key (key2 ... key9: a word's first n characters, indexed with created_at, record_id): one equality
 //     on the longest key the term covers, so matches come newest first and the page stops after its rows. Cheap when
 //     many words share the term.
 //   - by the word's range (search_words_word_idx): the term's words, sorted afterwards. Cheap when few match.
 // A bounded count per term, memoised for a minute (word frequencies barely move), picks the driving term (the rarest)
-// and its way in; when several terms pass the count's cap, the optimiser's estimate ranks them. Each candidate costs
-// one probe per other term, rarest first, and the driving term's duplicate check runs only on the candidates left:
-// two common words that rarely meet (a first name and a business word at 1M applications: ~1,400 candidates a page)
-// cost one probe per candidate, not two. Before that, the record's word signature, read from the walked index entry,
-// refuses most candidates that lack another term's three-character start without any probe.
+// and its way in; when several terms pass the count's cap, the optimiser's estimate ranks them. Each walked index
+// entry carries its record's signatures (sig: three-character word starts, sig4: four-character ones) and its list
+// filters (facet: status and automated decision, or an applicant's active flag), so most candidates are refused
+// from the entry alone: a filtered search reads no record, and two common words that rarely meet (a first name and a
+// business word at 1M applications: ~1,400 entries a page) look up the other word for about one entry in twenty. The
+// other terms are joined by their own prefix key, rarest first; the listed table only for a filter the words do not
+// carry ("Mine"). A record found by several of its words is one row of the page (GROUP BY, streamed in the walk).
 
 /** Lengths of the prefix keys on search_words, longest first. */
 export const WORD_KEY_LENGTHS = [9, 6, 4, 3, 2] as const;
@@ -40,14 +51,24 @@ export function searchTerms(search: string): string[] {
 /** Forces one way in for the driving term (tests compare them on the same rows); `auto` picks by the counts. */
 export type WordSearchPath = 'auto' | 'range' | 'keys';
 
+/**
+ * List filters every word row carries (its `facet`), tested on the walked index entry: an application's status and
+ * automated decision, an applicant's active flag. Null or absent: not filtered.
+ */
+export type WordFacets =
+  | { kind: 'application'; status: ApplicationStatus | null; ai: AiDecision | null }
+  | { kind: 'applicant'; active: boolean | null };
+
 export type WordSearchQuery = {
   kind: SearchWordKind;
   /** From searchTerms: at least one. */
   terms: string[];
   /** The listed table, joined by id only when `conditions` test its columns (e.g. `applications`). */
   table: string;
-  /** The list's filters on that table's columns, true of every row of the page; undefined: none. */
+  /** The list's filters that the words do not carry (on that table's columns); undefined: none, no join. */
   conditions: SQL | undefined;
+  /** The list's filters the words carry. */
+  facets?: WordFacets;
   /** Records made in [from, before): read from the words' own created_at, in the key indexes' order. */
   created?: CreatedRange;
   plan: PagePlan;
@@ -143,8 +164,8 @@ async function commonTermEstimate(db: Db, kind: SearchWordKind, term: string): P
 
 /**
  * The terms' sizes, rarest first: exact below the cap; above it, when several terms are common, the optimiser's
- * estimate, so that two common words are driven by the rarer and the other is probed (each candidate of the driver
- * costs one probe per other term: docs/architecture.md, "Search by any word").
+ * estimate, so that two common words are driven by the rarer and the other is joined (each candidate of the driver
+ * that passes the entry's tests costs one lookup per other term: docs/architecture.md, "Search by any word").
  */
 async function rankTerms(db: Db, kind: SearchWordKind, terms: string[]) {
   const counts = await termCounts(db, kind, terms);
@@ -172,36 +193,56 @@ function keyIsCheaper(counts: TermCounts, wanted: number): boolean {
 }
 
 /**
- * The candidate's words include one starting with `term`. Written as a scalar subquery with LIMIT 1 because MariaDB
- * turns an EXISTS into a semi-join that first materialises every record with such a word (tens of thousands for a
- * common word). A term with a prefix key is looked up in that key's index at the candidate's own (created_at,
- * record_id): every word of a record carries the record's created_at, and the index holds the word (the primary key's
- * columns ride along). The candidates come newest first, so these lookups walk the term's small key range in order
- * instead of one random primary-key page of the whole table each (two common words at 1M applications: ~1,400 probes a
- * page, docs/performance.md).
+ * The candidate's words that start with `term`, joined in the walk's order. A term with a prefix key is looked up in
+ * that key's index at the candidate's own (created_at, record_id): every word of a record carries the record's
+ * created_at, and the index holds the word (the primary key's columns ride along). The candidates come newest first,
+ * so these lookups walk the term's small key range in order instead of one random primary-key page of the whole table
+ * each. A join, not a subquery per candidate: MariaDB's subquery executions cost more than the lookups themselves,
+ * and an EXISTS becomes a semi-join that first materialises every record with such a word. A record with several
+ * such words gives several rows, which the page's GROUP BY folds into one.
  */
-function hasWord(kind: SearchWordKind, term: string, alias: 'o' | 'd' = 'o', extra?: SQL) {
+function joinWord(kind: SearchWordKind, term: string, alias: string) {
   const key = keyFor(term);
   const o = sql.identifier(alias);
   const where = key
     ? sql`${o}.kind = ${kind} AND ${o}.${sql.identifier(key.column)} = ${key.prefix} AND ${o}.created_at = w.created_at AND ${o}.record_id = w.record_id`
     : sql`${o}.kind = ${kind} AND ${o}.record_id = w.record_id`;
-  return sql`(SELECT 1 FROM search_words AS ${o} FORCE INDEX (${sql.identifier(key ? key.index : 'PRIMARY')}) WHERE ${where} AND ${o}.word LIKE ${prefixPattern(term)}${extra ? sql` AND ${extra}` : sql``} LIMIT 1)`;
+  return sql`STRAIGHT_JOIN search_words AS ${o} FORCE INDEX (${sql.identifier(key ? key.index : 'PRIMARY')}) ON ${where} AND ${o}.word LIKE ${prefixPattern(term)}`;
 }
 
+/** The bit of a start in a signature of `bits` bits: the database's CRC32 of it (search_word_bit, search_word_bit4). */
+const startBit = (start: string, bits: number) => 1n << BigInt(crc32(start) % bits);
+
 /**
- * The signature bits (migration search_words_signature) a record needs to match every one of these terms: the bit of
- * each term's first three characters when they are plain lowercase ASCII; the database's own CRC32, so that the bit
- * is computed one way. Undefined when no term has one.
+ * The signature bits (migrations search_words_signature and search_words_facets) a record needs to match every one of
+ * these terms: in `sig` the bit of each term's first three characters, in `sig4` of its first four, when they are
+ * plain lowercase ASCII. Computed here with the CRC32 the database uses, and sent as numbers (a BigInt parameter
+ * is written as an exact integer). Undefined when no term has one.
  */
 function signatureTest(terms: string[]): SQL | undefined {
-  const starts = [...new Set(terms.filter((term) => /^[a-z0-9]{3}/.test(term)).map((term) => term.slice(0, 3)))];
-  if (starts.length === 0) return undefined;
-  const mask = sql.join(
-    starts.map((start) => sql`(1 << (CRC32(${start}) % 64))`),
-    sql` | `,
-  );
-  return sql`(w.sig & (${mask})) = (${mask})`;
+  const masks = [
+    { column: 'sig', length: 3, bits: 64 },
+    { column: 'sig4', length: 4, bits: 32 },
+  ].flatMap(({ column, length, bits }) => {
+    const pattern = new RegExp(`^[a-z0-9]{${length}}`);
+    const mask = terms
+      .filter((term) => pattern.test(term))
+      .reduce((bitsSoFar, term) => bitsSoFar | startBit(term.slice(0, length), bits), 0n);
+    return mask === 0n ? [] : [sql`(w.${sql.identifier(column)} & ${mask}) = ${mask}`];
+  });
+  return masks.length > 0 ? sql.join(masks, sql` AND `) : undefined;
+}
+
+/** The facet test of the list's filters (drizzle/schema/search-words.ts), on the walked entry. */
+function facetTest(facets: WordFacets | undefined): SQL | undefined {
+  if (!facets) return undefined;
+  if (facets.kind === 'applicant') return facets.active === null ? undefined : sql`w.facet = ${facets.active ? 1 : 0}`;
+  const status = facets.status ? facetStatusCode(facets.status) : null;
+  const ai = facets.ai ? facetAiCode(facets.ai) : null;
+  if (status !== null && ai !== null) return sql`w.facet = ${status * FACET_STATUS_UNIT + ai}`;
+  if (status !== null) return sql`w.facet DIV ${FACET_STATUS_UNIT} = ${status}`;
+  if (ai !== null) return sql`w.facet MOD ${FACET_STATUS_UNIT} = ${ai}`;
+  return undefined;
 }
 
 function keyset(plan: PagePlan): SQL | undefined {
@@ -217,7 +258,7 @@ export async function wordSearchKeySql(db: Db, query: WordSearchQuery): Promise<
   const { kind, terms } = query;
   const path = query.path ?? 'auto';
   const wanted = (query.plan.kind === 'after' ? query.plan.offset : 0) + query.take;
-  // Rarest first: the first drives the page, the others are probed per candidate in that order (the rarest rejects
+  // Rarest first: the first drives the page, the others are joined per candidate in that order (the rarest rejects
   // the most candidates first).
   const ranked =
     path === 'auto' ? await rankTerms(db, kind, terms) : terms.map((term) => ({ term, counts: null, size: 0 }));
@@ -227,23 +268,23 @@ export async function wordSearchKeySql(db: Db, query: WordSearchQuery): Promise<
   const key = useKey ? keyFor(term) : null;
   const pattern = prefixPattern(term);
   const direction = query.plan.kind === 'before' ? sql`ASC` : sql`DESC`;
-  // Cheap tests first, then one probe per other term, and only for the candidates left, the driving term's duplicates.
+  // Tests of the walked entry itself first; only the candidates left are looked up, one join per other term (rarest
+  // first), then the listed table when a filter the words do not carry needs it.
   const conditions = [
     sql`w.kind = ${kind}`,
     key?.condition,
-    sql`w.word LIKE ${pattern}`,
     keyset(query.plan),
     ...createdWithin(query.created),
-    // Read from the walked index entry itself: most candidates that lack another term go without a lookup.
+    // Integer tests before the collation's LIKE: most entries of a common word fail one of them.
+    facetTest(query.facets),
     signatureTest(others.map((other) => other.term)),
-    ...others.map((other) => sql`${hasWord(kind, other.term)} IS NOT NULL`),
-    // One row per record: the record's first word (in the key's order) that starts with the term.
-    sql`${hasWord(kind, term, 'd', sql`d.word < w.word`)} IS NULL`,
+    sql`w.word LIKE ${pattern}`,
     query.conditions,
   ].filter((condition): condition is SQL => condition !== undefined);
+  const joins = others.map((other, index) => joinWord(kind, other.term, `o${index + 1}`));
   const table = sql.identifier(query.table);
-  const join = query.conditions
-    ? sql`STRAIGHT_JOIN ${table} FORCE INDEX (PRIMARY) ON ${table}.id = w.record_id`
-    : sql``;
-  return sql`SELECT w.record_id AS id, w.created_at FROM search_words AS w FORCE INDEX (${sql.identifier(key ? key.index : 'search_words_word_idx')}) ${join} WHERE ${sql.join(conditions, sql` AND `)} ORDER BY w.created_at ${direction}, w.record_id ${direction} LIMIT ${query.take} OFFSET ${query.plan.kind === 'after' ? query.plan.offset : 0}`;
+  if (query.conditions) joins.push(sql`STRAIGHT_JOIN ${table} FORCE INDEX (PRIMARY) ON ${table}.id = w.record_id`);
+  // One row per record, whichever of its words matched: the key indexes hold a record's words side by side in the
+  // page's order, so the grouping streams with the walk (no temporary table, no sort) and the page stops after its rows.
+  return sql`SELECT w.record_id AS id, w.created_at FROM search_words AS w FORCE INDEX (${sql.identifier(key ? key.index : 'search_words_word_idx')}) ${sql.join(joins, sql` `)} WHERE ${sql.join(conditions, sql` AND `)} GROUP BY w.created_at, w.record_id ORDER BY w.created_at ${direction}, w.record_id ${direction} LIMIT ${query.take} OFFSET ${query.plan.kind === 'after' ? query.plan.offset : 0}`;
 }

@@ -48,7 +48,7 @@ async function migrateBeforeSignature(): Promise<void> {
  * An application as the database before the signature stored it: made by the factory in the run's database, then
  * copied with the columns the older schema has (later migrations add columns the factory fills).
  */
-async function insertBeforeSignature(fields: { businessName: string; ownerName: string }) {
+async function insertBeforeSignature(fields: Parameters<typeof insertApplication>[0]) {
   const { db } = await getTestDeps();
   const row = await insertApplication(fields);
   const { database } = splitDatabaseUrl(own.url);
@@ -72,12 +72,12 @@ describe('the word signature on records written before it', () => {
     await getTestDeps(); // the run's data key, which the application factory encrypts with
     await migrateBeforeSignature();
     const rows = [];
-    for (const [businessName, ownerName] of [
-      ['Quokka Yarn Emporium', 'Olivia Stone'],
-      ['Olive Grove Deli', 'Marcus Quinn'],
-      ['Éclair Órbita Pâtisserie', 'Zoë Ñandú'],
+    for (const [businessName, ownerName, status, aiApproved] of [
+      ['Quokka Yarn Emporium', 'Olivia Stone', 'review', 'approved'],
+      ['Olive Grove Deli', 'Marcus Quinn', 'approved', 'declined'],
+      ['Éclair Órbita Pâtisserie', 'Zoë Ñandú', 'funded', null],
     ] as const) {
-      rows.push(await insertBeforeSignature({ businessName, ownerName }));
+      rows.push(await insertBeforeSignature({ businessName, ownerName, status, aiApproved }));
     }
     await prepareDatabase(own.url);
     const after = createDatabase(own.url);
@@ -90,6 +90,16 @@ describe('the word signature on records written before it', () => {
       ];
       expect(signatures).toHaveLength(rows.length);
       for (const signature of signatures) expect(signature).toMatchObject({ kinds: 1, exact: 1 });
+      // Migration search_words_facets gives them their four-character signature and their filters too.
+      const [facets] = (await after.db.execute(sql`
+        SELECT s.record_id, COUNT(DISTINCT s.sig4) AS kinds, MIN(s.sig4) = BIT_OR(search_word_bit4(s.word)) AS exact,
+               MIN(s.facet) = MAX(s.facet) AND MIN(s.facet) = search_application_facet(a.status, a.ai_approved) AS filters
+          FROM search_words AS s JOIN applications AS a ON a.id = s.record_id
+         WHERE s.kind = 'application' GROUP BY s.record_id, a.status, a.ai_approved`)) as unknown as [
+        { record_id: string; kinds: number; exact: number; filters: number }[],
+      ];
+      expect(facets).toHaveLength(rows.length);
+      for (const facet of facets) expect(facet).toMatchObject({ kinds: 1, exact: 1, filters: 1 });
       // A start that is not plain ASCII ("écl") sets every bit: the collation may match it with "ecl".
       const accented = rows[2]?.id;
       expect(signatures.map((signature) => [signature.record_id === accented, signature.every_bit])).toEqual(
@@ -106,6 +116,13 @@ describe('the word signature on records written before it', () => {
         expect(await found('ecl orb', path), path).toEqual([accented]);
         expect(await found('oli quin', path), path).toEqual([rows[1]?.id]);
         expect(await found('oli zzz', path), path).toEqual([]);
+        const filtered = async (search: string, filters: Record<string, string>) =>
+          (
+            await listApplications({ db: after.db }, listApplicationsSchema.parse({ search, ...filters }), { path })
+          ).items.map((item) => item.id);
+        expect(await filtered('oli', { status: 'approved', aiApproved: 'declined' }), path).toEqual([rows[1]?.id]);
+        expect(await filtered('oli', { aiApproved: 'approved' }), path).toEqual([rows[0]?.id]);
+        expect(await filtered('oli', { status: 'declined' }), path).toEqual([]);
       }
     } finally {
       await after.close();
