@@ -330,6 +330,80 @@ describe('the totals a statement prints for its period', () => {
     expect(statement(summary, rows).segments[0]?.balanceCheck.status).toBe('reconciled');
   });
 
+  it.each([
+    [
+      'in brackets after the label',
+      [
+        [[40, 'Deposits and Other Credits (3)'], right(300, '700.00')],
+        [[40, 'Withdrawals and Other Debits (2)'], right(300, '350.00')],
+      ],
+    ],
+    [
+      'before the label, in its own cell',
+      [
+        [[40, '3'], [60, 'Deposits and Other Credits'], right(300, '$700.00')],
+        [[40, '2'], [60, 'Withdrawals and Other Debits'], right(300, '$350.00')],
+      ],
+    ],
+    [
+      'before the label, in one piece of text with it and the amount',
+      [[[40, '3 Deposits and Other Credits $700.00']], [[40, '2 Withdrawals and Other Debits $350.00']]],
+    ],
+    [
+      'across the page under labels of their own',
+      [
+        [
+          [40, 'Total Credits'],
+          [140, '# Credits'],
+          [200, 'Total Debits'],
+          [300, '# Debits'],
+        ],
+        [right(90, '700.00'), [150, '3'], right(250, '350.00'), [310, '2']],
+      ],
+    ],
+  ] as Array<[string, Array<Array<[number, string]>>]>)(
+    'count items the rows read do not (%s): do not reconcile, and say how many',
+    (_name, summary) => {
+      const check = statement(summary, rows).segments[0]?.balanceCheck;
+      expect(check?.status).toBe('mismatch');
+      expect(check?.note).toContain('The statement prints 3 deposits and credits; 2 rows of them were read.');
+      expect(check?.note).not.toContain('withdrawals');
+    },
+  );
+
+  it.each([
+    [
+      'two languages in one label',
+      [
+        [[40, 'Depósitos y otros créditos / Deposits and other credits'], right(300, '900.00')],
+        [[40, 'Retiros y otros débitos / Withdrawals and other debits'], right(300, '350.00')],
+      ],
+    ],
+    [
+      'Spanish labels alone or first',
+      [
+        [[40, 'Total de depósitos / Total deposits'], right(300, '900.00')],
+        [[40, 'Retiros'], right(300, '350.00')],
+      ],
+    ],
+    [
+      'halves with their counts',
+      [
+        [[40, 'Depósitos (2) / Deposits (2)'], right(300, '900.00')],
+        [[40, 'Retiros / Withdrawals'], right(300, '350.00')],
+      ],
+    ],
+  ] as Array<[string, Array<Array<[number, string]>>]>)(
+    'are read in two languages as in one (%s): a total the rows do not add up to is seen',
+    (_name, summary) => {
+      const check = statement(summary, rows).segments[0]?.balanceCheck;
+      expect(check?.status).toBe('mismatch');
+      expect(check?.note).toBe(
+        'The statement prints total deposits and credits of $900.00; the rows read add up to $700.00.',
+      );
+    },
+  );
+
   it('turn round a reading the unsigned balances left mirrored (an account opened at zero and overdrawn since)', () => {
     const read = parse([
       page([

@@ -51,8 +51,8 @@ export type Row = {
   layoutSource: DirectionSource | null;
 };
 
-/** A period's total of one direction as printed (statement-totals.ts reads them). */
-export type PrintedTotal = { direction: Direction; cents: number };
+/** A period's total of one direction as printed, with the count of its items printed beside it (statement-totals.ts). */
+export type PrintedTotal = { direction: Direction; cents: number; count: number | null };
 
 /**
  * A balance printed between rows ("Balance forward" at a page top): the balance before row `beforeRow`; `at` is the

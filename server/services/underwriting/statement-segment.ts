@@ -4,7 +4,7 @@ import { fromDayNumber, rowDateResolver, toDayNumber } from './dates';
 import { formatCents } from './money';
 import type { BalanceCheck, Direction, ParsedSegment, ParsedTransaction } from './types';
 import { type DraftSegment, type Row, signedCents } from './statement-rows';
-import { periodTotals } from './statement-totals';
+import { type PeriodTotal, periodTotals } from './statement-totals';
 import type { BalanceLabel } from './statement-lines';
 import { describeRow, textColumns } from './statement-text-columns';
 import {
@@ -268,8 +268,9 @@ export function finishSegment(
 function mirroredReading(
   rows: Row[],
   balanceColumn: number | null,
-  printed: Partial<Record<Direction, number>>,
+  totals: Partial<Record<Direction, PeriodTotal>>,
 ): Row[] | null {
+  const printed = { credit: totals.credit?.cents, debit: totals.debit?.cents };
   if (printed.credit === undefined || printed.debit === undefined || printed.credit === printed.debit) return null;
   const read = { credit: 0, debit: 0 };
   const live: Row[] = [];
@@ -283,18 +284,24 @@ function mirroredReading(
   return read.credit === printed.debit && read.debit === printed.credit ? live : null;
 }
 
-/** Where the rows read differ from the period's totals printed, in words staff can check against the page. */
-function totalsDisagree(printed: Partial<Record<Direction, number>>, transactions: ParsedTransaction[]): string[] {
+/**
+ * Where the rows read differ from the period's totals printed, in amount or in the count of items printed beside a
+ * total, in words staff can check against the page.
+ */
+function totalsDisagree(printed: Partial<Record<Direction, PeriodTotal>>, transactions: ParsedTransaction[]): string[] {
   const notes: string[] = [];
   for (const direction of ['credit', 'debit'] as const) {
     const total = printed[direction];
     if (total === undefined) continue;
-    const read = transactions.reduce((sum, item) => sum + (item.direction === direction ? item.amountCents : 0), 0);
-    if (read === total) continue;
+    const own = transactions.filter((item) => item.direction === direction);
+    const read = own.reduce((sum, item) => sum + item.amountCents, 0);
     const name = direction === 'credit' ? 'deposits and credits' : 'withdrawals and debits';
-    notes.push(
-      `The statement prints total ${name} of ${formatCents(total)}; the rows read add up to ${formatCents(read)}.`,
-    );
+    if (read !== total.cents)
+      notes.push(
+        `The statement prints total ${name} of ${formatCents(total.cents)}; the rows read add up to ${formatCents(read)}.`,
+      );
+    else if (total.count !== null && total.count !== own.length)
+      notes.push(`The statement prints ${total.count} ${name}; ${own.length} rows of them were read.`);
   }
   return notes;
 }
