@@ -404,6 +404,52 @@ describe('the totals a statement prints for its period', () => {
     },
   );
 
+  describe('fall short of a total by one amount printed on a line read as no row', () => {
+    // A row printed without its date, its words not lined up with the rows': read as nothing.
+    const lost: Array<Array<[number, string]>> = [
+      [[40, '06/02'], [90, 'SQUARE DEPOSIT'], right(460, '500.00'), right(560, '1,500.00')],
+      [[60, 'WIRE TRANSFER OUT ACME'], right(460, '-250.00'), right(560, '1,250.00')],
+      [[40, '06/09'], [90, 'RENT PAYMENT'], right(460, '-300.00'), right(560, '950.00')],
+      [[40, '06/15'], [90, 'STRIPE TRANSFER'], right(460, '200.00'), right(560, '1,150.00')],
+      [[40, '06/20'], [90, 'CITY WATER'], right(460, '-50.00'), right(560, '1,100.00')],
+    ];
+    const summary: Array<Array<[number, string]>> = [
+      [[40, 'Total Deposits'], right(300, '700.00')],
+      [[40, 'Total Withdrawals'], right(300, '600.00')],
+    ];
+
+    it('count the line as a row when the closing balance is off by it too', () => {
+      const read = parse([
+        page([
+          [[40, 'Statement Period: 06/01/2026 through 06/30/2026']],
+          [[40, 'Beginning Balance'], right(300, '1,000.00')],
+          ...summary,
+          [[40, 'Ending Balance'], right(300, '1,100.00')],
+          ...lost,
+        ]),
+      ]);
+      expect(rowsOf(read)).toEqual([
+        ['2026-06-02', 'SQUARE DEPOSIT', 500_00, 'credit'],
+        ['2026-06-02', 'WIRE TRANSFER OUT ACME', 250_00, 'debit'],
+        ['2026-06-09', 'RENT PAYMENT', 300_00, 'debit'],
+        ['2026-06-15', 'STRIPE TRANSFER', 200_00, 'credit'],
+        ['2026-06-20', 'CITY WATER', 50_00, 'debit'],
+      ]);
+      expect(read.segments[0]?.balanceCheck).toMatchObject({ status: 'reconciled', runningBalanceBreaks: 0 });
+      expect(read.warnings.join(' ')).toContain('A line printing $250.00 ("WIRE TRANSFER OUT ACME") was not read as a row');
+    });
+
+    it('name the line when no closing balance confirms it', () => {
+      const read = parse([
+        page([[[40, 'Statement Period: 06/01/2026 through 06/30/2026']], ...summary, ...lost]),
+      ]);
+      expect(rowsOf(read)).toHaveLength(4);
+      const check = read.segments[0]?.balanceCheck;
+      expect(check?.status).toBe('mismatch');
+      expect(check?.note).toContain('$250.00 printed on page 1 ("WIRE TRANSFER OUT ACME") was not read as a row.');
+    });
+  });
+
   it('turn round a reading the unsigned balances left mirrored (an account opened at zero and overdrawn since)', () => {
     const read = parse([
       page([

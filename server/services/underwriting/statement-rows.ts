@@ -80,7 +80,12 @@ export type DraftSegment = {
   totals: PrintedTotal[];
   /** Directions whose shares are printed beside the totals ("Service Charge"): their totals are not the whole. */
   shares: Direction[];
+  /** Lines of words and amounts read as nothing (no row, balance, total or heading): where a lost row may be. */
+  unread: UnreadLine[];
 };
+
+/** A line of words and amounts the reader made nothing of, printed before row `beforeRow` of its period. */
+export type UnreadLine = { beforeRow: number; checkpointsBefore: number; cents: number[]; words: string; page: number };
 
 /** The cell's text from word `take` on, its left edge moved by the share of the characters dropped. */
 function tailCell(cell: Cell, take: number): Cell {

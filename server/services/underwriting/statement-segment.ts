@@ -181,6 +181,8 @@ export function finishSegment(
     checkpoints = checkpoints.map((item) => ({ ...item, cents: 0 - item.cents }));
   }
   const transactions: ParsedTransaction[] = [];
+  // Each row's place among the transactions, for a lost row's place after it.
+  const placeOf = new Map<Row, number>();
   const textColumnsOfRows = textColumns(rows);
   for (const row of rows) {
     if (!amountCell(row, balanceColumn)) continue;
@@ -189,6 +191,7 @@ export function finishSegment(
       continue;
     }
     const { description, entryType } = describeRow(row, textColumnsOfRows);
+    placeOf.set(row, transactions.length);
     transactions.push({
       date: row.resolved ?? '',
       description: /[A-Za-z]/.test(description) || !row.reference ? description : `CHECK ${row.reference}`,
@@ -224,20 +227,29 @@ export function finishSegment(
     checkpoints.find((checkpoint) => checkpoint.beforeRow === rows.length)?.cents ??
     printedOrder.findLast((transaction) => transaction.balanceCents !== null)?.balanceCents ??
     null;
+  const lost = newestFirst
+    ? { notes: [], unread: [], inserted: [] }
+    : recoverLostRows(draft, printedTotals, transactions, placeOf, {
+        opening: opening === null ? null : openingCents,
+        closing: printedClosing === null ? null : closing,
+      });
+  for (const note of lost.notes) warnings.push(note);
   const rowIndex = new Map(rows.map((row, index) => [row, index]));
   const checks = checkBalances(
     { opening: openingCents, closing, openingPrinted: opening !== null, closingPrinted: printedClosing !== null },
     printedOrder,
-    checkpoints.map((checkpoint) => ({
-      // Index among the transactions kept (rows without an amount are balance lines).
-      beforeTransaction: rows
-        .slice(0, checkpoint.beforeRow)
-        .filter((row) => rowIndex.has(row) && amountCell(row, balanceColumn) && row.direction).length,
+    checkpoints.map((checkpoint, index) => ({
+      // Index among the transactions kept (rows without an amount are balance lines), lost rows found included.
+      beforeTransaction:
+        rows
+          .slice(0, checkpoint.beforeRow)
+          .filter((row) => rowIndex.has(row) && amountCell(row, balanceColumn) && row.direction).length +
+        lost.inserted.filter((item) => index >= item.checkpointsBefore).length,
       cents: checkpoint.cents,
     })),
     corrected,
   );
-  const totalNotes = totalsDisagree(printedTotals, transactions);
+  const totalNotes = [...totalsDisagree(printedTotals, transactions), ...lost.unread];
   const balanceCheck: BalanceCheck =
     totalNotes.length === 0
       ? checks
@@ -304,6 +316,66 @@ function totalsDisagree(printed: Partial<Record<Direction, PeriodTotal>>, transa
       notes.push(`The statement prints ${total.count} ${name}; ${own.length} rows of them were read.`);
   }
   return notes;
+}
+
+/**
+ * Rows lost to the reading that the totals printed bring back: where the rows read of a direction fall short of its
+ * printed total by an amount that one line of the period printed with words and that was read as nothing, and the
+ * closing balance printed is off by that amount the same way, the line is a row of that direction, dated as the row
+ * before it (added to `transactions`, with a warning). Where the balances do not confirm it, the note names the line.
+ */
+function recoverLostRows(
+  draft: DraftSegment,
+  totals: Partial<Record<Direction, PeriodTotal>>,
+  transactions: ParsedTransaction[],
+  placeOf: Map<Row, number>,
+  balances: { opening: number | null; closing: number | null },
+): { notes: string[]; unread: string[]; inserted: Array<{ checkpointsBefore: number }> } {
+  const found = { notes: [] as string[], unread: [] as string[], inserted: [] as Array<{ checkpointsBefore: number }> };
+  const insert: Array<{ at: number; transaction: ParsedTransaction }> = [];
+  const net = transactions.reduce((sum, transaction) => sum + signedAmount(transaction), 0);
+  for (const direction of ['credit', 'debit'] as const) {
+    const total = totals[direction];
+    if (!total) continue;
+    const read = transactions.reduce((sum, item) => sum + (item.direction === direction ? item.amountCents : 0), 0);
+    const missing = total.cents - read;
+    const lines = missing > 0 ? draft.unread.filter((item) => item.cents.includes(missing)) : [];
+    const [line] = lines;
+    if (!line || lines.length > 1) continue;
+    const words = line.words.length > 60 ? `${line.words.slice(0, 57)}...` : line.words;
+    const sign = direction === 'credit' ? 1 : -1;
+    const confirmed =
+      balances.opening !== null &&
+      balances.closing !== null &&
+      balances.closing - (balances.opening + net) === sign * missing;
+    if (!confirmed) {
+      found.unread.push(`${formatCents(missing)} printed on page ${line.page} ("${words}") was not read as a row.`);
+      continue;
+    }
+    const before = draft.rows.slice(0, line.beforeRow).findLast((row) => placeOf.has(row));
+    const at = before ? (placeOf.get(before) ?? -1) + 1 : 0;
+    const date = transactions[at > 0 ? at - 1 : 0]?.date;
+    if (!date) continue;
+    found.inserted.push({ checkpointsBefore: line.checkpointsBefore });
+    insert.push({
+      at,
+      transaction: {
+        date,
+        description: line.words,
+        amountCents: missing,
+        direction,
+        balanceCents: null,
+        page: line.page,
+        directionSource: 'balance',
+        layoutSource: 'balance',
+      },
+    });
+    found.notes.push(
+      `A line printing ${formatCents(missing)} ("${words}") was not read as a row; the total and the closing balance printed show it is one, so it is counted.`,
+    );
+  }
+  for (const item of insert.sort((a, b) => b.at - a.at)) transactions.splice(item.at, 0, item.transaction);
+  return found;
 }
 
 function signedAmount(transaction: { amountCents: number; direction: Direction }): number {
