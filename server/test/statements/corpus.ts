@@ -86,8 +86,11 @@ async function renderStatements(
     const after = sheet.doc.bufferedPageRange().count;
     for (let page = 1; page <= after - before; page += 1) sheet.statementPageOf.push(page);
   }
-  return sheet.finish((_page, _of, statementPage) => {
-    return [`Member FDIC  ${ledger.bankName}  Questions? Call 1-800-555-0100`, `Page ${statementPage}`];
+  // The page's number: "Page 2", "- 2 -", "2 of 5" or "Pg. 2/5" (its own random stream).
+  const numbering = Math.floor(mulberry32(variation.seed + 641)() * 4);
+  return sheet.finish((page, of, statementPage) => {
+    const number = [`Page ${statementPage}`, `- ${statementPage} -`, `${page} of ${of}`, `Pg. ${page}/${of}`][numbering];
+    return [`Member FDIC  ${ledger.bankName}  Questions? Call 1-800-555-0100`, number ?? `Page ${statementPage}`];
   });
 }
 
