@@ -56,9 +56,17 @@ export const PERIOD_FORMATS: Array<(start: string, end: string) => string[]> = [
   (s, e) => [`${'Beginning Date'.padEnd(18)}Ending Date`, `${mdy(s).padEnd(22)}${mdy(e)}`],
 ];
 
+/** What sets thousands apart in the statement being printed: a comma, or a space as some banks print them. */
+let thousands = ',';
+
+/** Prints the next amounts with `separator` between thousands (a statement's renderer sets it, then sets it back). */
+export function setThousandsSeparator(separator: ',' | ' ') {
+  thousands = separator;
+}
+
 export function money(cents: number): string {
   const abs = Math.abs(cents);
-  return `${String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${pad(abs % 100)}`;
+  return `${String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, thousands)}.${pad(abs % 100)}`;
 }
 
 export type AmountStyle =
