@@ -311,7 +311,7 @@ describe('the totals a statement prints for its period', () => {
     [
       "a section's own total",
       [
-        [[40, 'Total Checks Paid'], right(300, '75.00')],
+        [[40, 'Total Electronic Withdrawals'], right(300, '75.00')],
         [[40, 'Total Other Credits'], right(300, '20.00')],
       ],
     ],
@@ -403,6 +403,60 @@ describe('the totals a statement prints for its period', () => {
       );
     },
   );
+
+  describe('of checks paid', () => {
+    const withChecks = (lines: Array<Array<[number, string]>>) =>
+      parse([
+        page([
+          [[40, 'Statement Period: 06/01/2026 through 06/30/2026']],
+          [[40, 'Beginning Balance'], right(300, '1,000.00')],
+          [[40, 'Ending Balance'], right(300, '1,130.00')],
+          [
+            [40, 'Date'],
+            [90, 'Description'],
+            [420, 'Amount'],
+            [520, 'Balance'],
+          ],
+          [[40, '06/02'], [90, 'SQUARE DEPOSIT'], right(460, '700.00'), right(560, '1,700.00')],
+          [[40, '06/03'], [90, 'CHECK 1043'], right(460, '-450.00'), right(560, '1,250.00')],
+          [[40, '06/05'], [90, 'CHECKCARD 0605 HOME DEPOT'], right(460, '-50.00'), right(560, '1,200.00')],
+          [[40, '06/09'], [90, 'Check # 1044 ACME SUPPLY'], right(460, '-70.00'), right(560, '1,130.00')],
+          ...lines,
+        ]),
+      ]).segments[0]?.balanceCheck;
+
+    it.each([
+      ['a title with the count', [[[40, 'Checks Paid (3)']]], 'The statement prints 3 checks paid; 2 were read.'],
+      [
+        'a count beside the title',
+        [
+          [
+            [40, 'Checks Paid'],
+            [106, 'No. Checks: 3'],
+          ],
+        ],
+        'The statement prints 3 checks paid; 2 were read.',
+      ],
+      [
+        'a total',
+        [[[40, 'Total Checks Paid'], right(300, '570.00')]],
+        'The statement prints checks paid of $570.00; the checks read add up to $520.00.',
+      ],
+    ] as Array<[string, Array<Array<[number, string]>>, string]>)(
+      'do not reconcile when the checks read differ (%s)',
+      (_name, lines, note) => {
+        expect(withChecks(lines)).toMatchObject({ status: 'mismatch', note });
+      },
+    );
+
+    it('agree with the checks read, and a check image caption is no count', () => {
+      const check = withChecks([
+        [[40, '2 Checks Paid'], right(300, '520.00')],
+        [[40, 'Check 1043'], right(300, '$450.00')],
+      ]);
+      expect(check).toMatchObject({ status: 'reconciled', note: null });
+    });
+  });
 
   describe('fall short of a total by one amount printed on a line read as no row', () => {
     // A row printed without its date, its words not lined up with the rows': read as nothing.

@@ -51,8 +51,11 @@ export type Row = {
   layoutSource: DirectionSource | null;
 };
 
-/** A period's total of one direction as printed, with the count of its items printed beside it (statement-totals.ts). */
-export type PrintedTotal = { direction: Direction; cents: number; count: number | null };
+/**
+ * A period's total of one direction as printed, with the count of its items printed beside it, or (`of: 'checks'`)
+ * the checks paid, printed with their amount, their count or both (statement-totals.ts).
+ */
+export type PrintedTotal = { direction: Direction; cents: number | null; count: number | null; of?: 'checks' };
 
 /**
  * A balance printed between rows ("Balance forward" at a page top): the balance before row `beforeRow`; `at` is the

@@ -4,7 +4,7 @@ import { fromDayNumber, rowDateResolver, toDayNumber } from './dates';
 import { formatCents } from './money';
 import type { BalanceCheck, Direction, ParsedSegment, ParsedTransaction } from './types';
 import { type DraftSegment, type Row, signedCents } from './statement-rows';
-import { type PeriodTotal, periodTotals } from './statement-totals';
+import { type PeriodTotal, checksTotal, periodTotals } from './statement-totals';
 import type { BalanceLabel } from './statement-lines';
 import { describeRow, textColumns } from './statement-text-columns';
 import {
@@ -249,7 +249,11 @@ export function finishSegment(
     })),
     corrected,
   );
-  const totalNotes = [...totalsDisagree(printedTotals, transactions), ...lost.unread];
+  const totalNotes = [
+    ...totalsDisagree(printedTotals, transactions),
+    ...lost.unread,
+    ...checksDisagree(checksTotal(draft.totals), transactions),
+  ];
   const balanceCheck: BalanceCheck =
     totalNotes.length === 0
       ? checks
@@ -376,6 +380,24 @@ function recoverLostRows(
   }
   for (const item of insert.sort((a, b) => b.at - a.at)) transactions.splice(item.at, 0, item.transaction);
   return found;
+}
+
+// A check read as a row: its word and number first ("CHECK 1043", "Check # 1043 ACME SUPPLY", "CHK 1043").
+const CHECK_ROW = /^(?:check|chk|ck)\b\s*(?:no\.?|#)?\s*\d{2,}/i;
+
+/** Where the checks read differ from the checks paid the statement prints, in amount or in number. */
+function checksDisagree(
+  printed: { cents: number | null; count: number | null } | null,
+  transactions: ParsedTransaction[],
+): string[] {
+  if (!printed) return [];
+  const checks = transactions.filter((item) => item.direction === 'debit' && CHECK_ROW.test(item.description));
+  const read = checks.reduce((sum, item) => sum + item.amountCents, 0);
+  if (printed.cents !== null && printed.cents !== read)
+    return [`The statement prints checks paid of ${formatCents(printed.cents)}; the checks read add up to ${formatCents(read)}.`];
+  if (printed.count !== null && printed.count !== checks.length)
+    return [`The statement prints ${printed.count} checks paid; ${checks.length} were read.`];
+  return [];
 }
 
 function signedAmount(transaction: { amountCents: number; direction: Direction }): number {

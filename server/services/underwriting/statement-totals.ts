@@ -28,6 +28,15 @@ const LABEL = new RegExp(
   String.raw`^(?:(${COUNT})\s+)?(?:[+-]\s*)?(?:(?:total de los|total de|totals?)\s+)?(.+?)(?:\s*:)?(?:\s+(${COUNT}))?(?:\s*:)?$`,
   'i',
 );
+// The checks a period paid, as a summary prints them ("Checks Paid (7)", "Total checks paid", "7 Checks Cleared").
+// A check's own number ("Check 1043", a caption) is no count: counts print beside the plural or "paid".
+const CHECK_COUNT = String.raw`(?:\(\s*\d{1,3}\s*\)|#?\s*\d{1,3}(?:\s+items?)?)`;
+const CHECKS_LABEL = new RegExp(
+  String.raw`^(?:(${CHECK_COUNT})\s+)?(?:total\s+)?(?:checks(?:\s+(?:paid|cleared))?|check\s+(?:paid|cleared))(?:\s*:)?(?:\s+(${CHECK_COUNT}))?(?:\s*:)?$`,
+  'i',
+);
+// A count of checks printed on its own, beside a section's title ("No. Checks: 7", "Number of checks: 7").
+const CHECKS_COUNT = /^(?:no\.?|number\s+of|#)\s*checks?\s*:?\s*(\d{1,4})$/i;
 // A count's own label over or beside it: "# Credits", "Number of deposits", "Deposits count", "No. of debits".
 const COUNT_LABEL =
   /^(?:(?:#|no\.?(?:\s+of)?|number\s+of|count\s+of|n[uú]mero\s+de|cantidad\s+de)\s*(.+)|(.+?)\s+(?:count|#))$/i;
@@ -90,6 +99,8 @@ export function detectTotals(line: Line, above: Line | undefined): { totals: Pri
   const take = (label: string, cents: number, count: number | null) => {
     const read = readTotalLabel(label);
     if (read) found.totals.push({ direction: read.direction, cents, count: read.count ?? count });
+    const checks = read ? null : CHECKS_LABEL.exec(label.trim());
+    if (checks) found.totals.push({ direction: 'debit', cents, count: countOf(checks[1] ?? checks[2]) ?? count, of: 'checks' });
     const role = read || label.length > 50 || BALANCE_LABEL.test(label) ? null : roleOf(label);
     if (role === 'credit' || role === 'debit') found.shares.push(role);
   };
@@ -105,6 +116,16 @@ export function detectTotals(line: Line, above: Line | undefined): { totals: Pri
     const amount = next?.money ? next : counted ? after : null;
     if (amount?.money) take(cell.text, amount.money.cents, counted ? countOf(next?.text) : before);
   });
+  // A section's title with the number of its checks and no amount ("Checks Paid (7)", "Checks Paid | No. Checks: 7").
+  if (found.totals.length === 0 && found.shares.length === 0 && !line.cells.some((cell) => cell.money)) {
+    const [title] = line.cells;
+    const titled = title ? CHECKS_LABEL.exec(title.text.trim()) : null;
+    const count = line.cells.map((cell) => CHECKS_COUNT.exec(cell.text.trim())?.[1]).find(Boolean);
+    const printed = countOf(titled?.[1] ?? titled?.[2] ?? count);
+    if (printed !== null && (titled || count))
+      found.totals.push({ direction: 'debit', cents: null, count: printed, of: 'checks' });
+    return found;
+  }
   if (found.totals.length > 0 || found.shares.length > 0 || !above) return found;
   if (line.cells.some((cell) => !cell.money && !COUNT_CELL.test(cell.text)) || !line.cells.some((cell) => cell.money))
     return found;
@@ -120,7 +141,7 @@ export function detectTotals(line: Line, above: Line | undefined): { totals: Pri
   }
   // Counts under labels of their own ("# Credits") go with the total of their direction on the same line.
   for (const item of counts) {
-    const total = found.totals.find((entry) => entry.direction === item.direction);
+    const total = found.totals.find((entry) => entry.direction === item.direction && !entry.of);
     if (total) total.count ??= item.count;
   }
   return found;
@@ -148,13 +169,30 @@ export function periodTotals(printed: PrintedTotal[], shares: Direction[]): Part
   const result: Partial<Record<Direction, PeriodTotal>> = {};
   for (const direction of ['credit', 'debit'] as const) {
     if (shares.includes(direction)) continue;
-    const own = printed.filter((total) => total.direction === direction);
+    const own = printed.filter((total) => total.direction === direction && !total.of);
     const amounts = new Set(own.map((total) => total.cents));
     const counts = new Set(own.flatMap((total) => (total.count === null ? [] : [total.count])));
     const [cents] = amounts;
     const [count] = counts;
-    if (amounts.size === 1 && cents !== undefined)
+    if (amounts.size === 1 && cents !== undefined && cents !== null)
       result[direction] = { cents, count: counts.size === 1 && count !== undefined ? count : null };
   }
   return result;
+}
+
+/**
+ * The checks paid in the period as printed: their one amount and their one count, each null where not printed (or
+ * printed as two different figures, which say nothing); null when neither is.
+ */
+export function checksTotal(printed: PrintedTotal[]): { cents: number | null; count: number | null } | null {
+  const own = printed.filter((total) => total.of === 'checks');
+  const amounts = new Set(own.flatMap((total) => (total.cents === null ? [] : [total.cents])));
+  const counts = new Set(own.flatMap((total) => (total.count === null ? [] : [total.count])));
+  const [cents] = amounts;
+  const [count] = counts;
+  const result = {
+    cents: amounts.size === 1 && cents !== undefined ? cents : null,
+    count: counts.size === 1 && count !== undefined ? count : null,
+  };
+  return result.cents === null && result.count === null ? null : result;
 }
