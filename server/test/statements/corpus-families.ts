@@ -78,10 +78,10 @@ function treasuryGrid(context: StatementContext) {
   sheet.line(cells.map(([, value], index) => ({ text: value, x: 36 + index * step })));
 }
 
-/** Four groups to a line, "Nov 06" dates and groups printed as one piece of text, each now and then. */
-function checksLater(pick: () => number): { groups?: number; monthDay: boolean; together: boolean } {
+/** Four groups to a line, "Nov 06" dates, groups printed as one piece of text, a counted title, each now and then. */
+function checksLater(pick: () => number): { groups?: number; monthDay: boolean; together: boolean; counted: boolean } {
   const four = pick() < 0.25;
-  return { ...(four ? { groups: 4 } : {}), monthDay: pick() < 0.4, together: pick() < 0.3 };
+  return { ...(four ? { groups: 4 } : {}), monthDay: pick() < 0.4, together: pick() < 0.3, counted: pick() < 0.4 };
 }
 
 export const FAMILY_RENDERERS: Record<FamilyName, (context: StatementContext) => void> = {
