@@ -65,6 +65,7 @@ export function readTotalLabel(text: string): TotalLabel | null {
   if (text.length > 70) return null;
   const whole = oneLabel(text);
   if (whole) return whole;
+  if (!text.includes('/') && !text.includes('|')) return null;
   const halves = text.split(/\s+[/|]\s+/);
   if (halves.length < 2) return null;
   const read = halves.map(oneLabel);
@@ -99,7 +100,7 @@ export function detectTotals(line: Line, above: Line | undefined): { totals: Pri
   const take = (label: string, cents: number, count: number | null) => {
     const read = readTotalLabel(label);
     if (read) found.totals.push({ direction: read.direction, cents, count: read.count ?? count });
-    const checks = read ? null : CHECKS_LABEL.exec(label.trim());
+    const checks = read || !/check/i.test(label) ? null : CHECKS_LABEL.exec(label.trim());
     if (checks) found.totals.push({ direction: 'debit', cents, count: countOf(checks[1] ?? checks[2]) ?? count, of: 'checks' });
     const role = read || label.length > 50 || BALANCE_LABEL.test(label) ? null : roleOf(label);
     if (role === 'credit' || role === 'debit') found.shares.push(role);
@@ -118,6 +119,7 @@ export function detectTotals(line: Line, above: Line | undefined): { totals: Pri
   });
   // A section's title with the number of its checks and no amount ("Checks Paid (7)", "Checks Paid | No. Checks: 7").
   if (found.totals.length === 0 && found.shares.length === 0 && !line.cells.some((cell) => cell.money)) {
+    if (!/check/i.test(line.text)) return found;
     const [title] = line.cells;
     const titled = title ? CHECKS_LABEL.exec(title.text.trim()) : null;
     const count = line.cells.map((cell) => CHECKS_COUNT.exec(cell.text.trim())?.[1]).find(Boolean);
