@@ -490,13 +490,13 @@ describe('the totals a statement prints for its period', () => {
         ['2026-06-20', 'CITY WATER', 50_00, 'debit'],
       ]);
       expect(read.segments[0]?.balanceCheck).toMatchObject({ status: 'reconciled', runningBalanceBreaks: 0 });
-      expect(read.warnings.join(' ')).toContain('A line printing $250.00 ("WIRE TRANSFER OUT ACME") was not read as a row');
+      expect(read.warnings.join(' ')).toContain(
+        'A line printing $250.00 ("WIRE TRANSFER OUT ACME") was not read as a row',
+      );
     });
 
     it('name the line when no closing balance confirms it', () => {
-      const read = parse([
-        page([[[40, 'Statement Period: 06/01/2026 through 06/30/2026']], ...summary, ...lost]),
-      ]);
+      const read = parse([page([[[40, 'Statement Period: 06/01/2026 through 06/30/2026']], ...summary, ...lost])]);
       expect(rowsOf(read)).toHaveLength(4);
       const check = read.segments[0]?.balanceCheck;
       expect(check?.status).toBe('mismatch');

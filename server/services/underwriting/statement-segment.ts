@@ -394,7 +394,9 @@ function checksDisagree(
   const checks = transactions.filter((item) => item.direction === 'debit' && CHECK_ROW.test(item.description));
   const read = checks.reduce((sum, item) => sum + item.amountCents, 0);
   if (printed.cents !== null && printed.cents !== read)
-    return [`The statement prints checks paid of ${formatCents(printed.cents)}; the checks read add up to ${formatCents(read)}.`];
+    return [
+      `The statement prints checks paid of ${formatCents(printed.cents)}; the checks read add up to ${formatCents(read)}.`,
+    ];
   if (printed.count !== null && printed.count !== checks.length)
     return [`The statement prints ${printed.count} checks paid; ${checks.length} were read.`];
   return [];

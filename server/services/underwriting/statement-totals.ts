@@ -101,7 +101,8 @@ export function detectTotals(line: Line, above: Line | undefined): { totals: Pri
     const read = readTotalLabel(label);
     if (read) found.totals.push({ direction: read.direction, cents, count: read.count ?? count });
     const checks = read || !/check/i.test(label) ? null : CHECKS_LABEL.exec(label.trim());
-    if (checks) found.totals.push({ direction: 'debit', cents, count: countOf(checks[1] ?? checks[2]) ?? count, of: 'checks' });
+    if (checks)
+      found.totals.push({ direction: 'debit', cents, count: countOf(checks[1] ?? checks[2]) ?? count, of: 'checks' });
     const role = read || label.length > 50 || BALANCE_LABEL.test(label) ? null : roleOf(label);
     if (role === 'credit' || role === 'debit') found.shares.push(role);
   };

@@ -293,7 +293,7 @@ export const FAMILY_RENDERERS: Record<FamilyName, (context: StatementContext) =>
   'online-printout': () => undefined, // printed by renderPrintout (a date range, not monthly statements)
   // Treasury report: ISO dates, bank and customer references, a transaction code column, credit/debit amounts.
   treasury: (context) => {
-    const { sheet, period } = context;
+    const { sheet } = context;
     letterhead(context, 'Treasury Management - Account Activity Report', [`Account: ${context.ledger.accountLast4}`]);
     sheet.onPageTop = repeatedTop(context);
     if (mulberry32(context.variation.seed + 619)() < 0.4) treasuryGrid(context);

@@ -104,7 +104,9 @@ async function renderStatements(
   const numbering = Math.floor(mulberry32(variation.seed + 641)() * 4);
   setThousandsSeparator(',');
   return sheet.finish((page, of, statementPage) => {
-    const number = [`Page ${statementPage}`, `- ${statementPage} -`, `${page} of ${of}`, `Pg. ${page}/${of}`][numbering];
+    const number = [`Page ${statementPage}`, `- ${statementPage} -`, `${page} of ${of}`, `Pg. ${page}/${of}`][
+      numbering
+    ];
     return [`Member FDIC  ${ledger.bankName}  Questions? Call 1-800-555-0100`, number ?? `Page ${statementPage}`];
   });
 }
