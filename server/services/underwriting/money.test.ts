@@ -24,6 +24,11 @@ describe('parseMoney', () => {
     ['\u2013$1,234.56', 123_456, true],
     ['\u2014 1,234.56', 123_456, true],
     ['1,234.56\u2013', 123_456, true],
+    // Thousands set apart by a space, a no-break space or a thin space, as some statements print them.
+    ['12 345.67', 1_234_567, false],
+    ['-1 234 567.89', 123_456_789, true],
+    ['$4\u00a0231.04', 423_104, false],
+    ['126\u202f764.18', 12_676_418, false],
   ])('reads %s as %i cents (negative: %s)', (text, cents, isNegative) => {
     expect(parseMoney(text)).toMatchObject({ cents, isNegative });
   });
@@ -32,7 +37,19 @@ describe('parseMoney', () => {
     expect(parseMoney('2,325.54+')).toMatchObject({ isNegative: false, hasSign: true });
   });
 
-  it.each(['01/05', '1234', 'CHECK 1043', '12.5', '(12.00', '1,23.45', '', 'ABC'])('rejects %j', (text) => {
+  it.each([
+    '01/05',
+    '1234',
+    'CHECK 1043',
+    '12.5',
+    '(12.00',
+    '1,23.45',
+    '',
+    'ABC',
+    '12 34.56',
+    '1 234,567.00',
+    '1  234.56',
+  ])('rejects %j', (text) => {
     expect(parseMoney(text)).toBeNull();
   });
 });

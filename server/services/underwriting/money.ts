@@ -2,11 +2,11 @@
 
 export type ParsedMoney = { cents: number; isNegative: boolean; hasSign: boolean };
 
-// 1,234.56 | 1234.56 | $1,234.56 | -1,234.56 | (1,234.56) | 1,234.56- | 1,234.56+ | 1,234.56 CR | -$1,234.56 | $-1.00 | .50
+// 1,234.56 | 1 234.56 | 1234.56 | $1,234.56 | -1,234.56 | (1,234.56) | 1,234.56- | 1,234.56+ | 1,234.56 CR | -$1,234.56 | $-1.00 | .50
 // | 1,234.56 OD (an overdrawn balance) (run on the text with every minus-like dash made a hyphen, and without the
 // currency code: see MINUS_LIKE and CURRENCY_CODE)
 const MONEY_PATTERN =
-  /^(?<lead>[-+]?)\s*(?<open>\()?\s*(?<lead2>-?)\s*\$?\s*(?<lead3>-?)\s*(?<int>\d{1,3}(?:,\d{3})+|\d+)?\.(?<frac>\d{2})\s*(?<close>\))?\s*(?<trail>[-+])?\s*(?<suffix>CR|DR|OD)?$/i;
+  /^(?<lead>[-+]?)\s*(?<open>\()?\s*(?<lead2>-?)\s*\$?\s*(?<lead3>-?)\s*(?<int>\d{1,3}(?:,\d{3})+|\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d+)?\.(?<frac>\d{2})\s*(?<close>\))?\s*(?<trail>[-+])?\s*(?<suffix>CR|DR|OD)?$/i;
 
 /** The currency code some statements print before or after each amount ("-45.00 USD", "USD 45.00"). */
 const CURRENCY_CODE = /^USD\s*|\s*USD$/i;
@@ -34,7 +34,7 @@ export function parseMoney(raw: string): ParsedMoney | null {
   const groups = match?.groups;
   if (!groups) return null;
   if (Boolean(groups.open) !== Boolean(groups.close)) return null;
-  const intDigits = (groups.int ?? '0').replaceAll(',', '');
+  const intDigits = (groups.int ?? '0').replace(/[, \u00a0\u202f]/g, '');
   const cents = Number(intDigits) * 100 + Number(groups.frac);
   if (!Number.isSafeInteger(cents)) return null;
   const suffix = groups.suffix?.toUpperCase();

@@ -311,7 +311,7 @@ describe('the totals a statement prints for its period', () => {
     [
       "a section's own total",
       [
-        [[40, 'Total Checks Paid'], right(300, '75.00')],
+        [[40, 'Total Electronic Withdrawals'], right(300, '75.00')],
         [[40, 'Total Other Credits'], right(300, '20.00')],
       ],
     ],
@@ -328,6 +328,180 @@ describe('the totals a statement prints for its period', () => {
     ],
   ] as Array<[string, Array<Array<[number, string]>>]>)('say nothing of the whole period (%s)', (_name, summary) => {
     expect(statement(summary, rows).segments[0]?.balanceCheck.status).toBe('reconciled');
+  });
+
+  it.each([
+    [
+      'in brackets after the label',
+      [
+        [[40, 'Deposits and Other Credits (3)'], right(300, '700.00')],
+        [[40, 'Withdrawals and Other Debits (2)'], right(300, '350.00')],
+      ],
+    ],
+    [
+      'before the label, in its own cell',
+      [
+        [[40, '3'], [60, 'Deposits and Other Credits'], right(300, '$700.00')],
+        [[40, '2'], [60, 'Withdrawals and Other Debits'], right(300, '$350.00')],
+      ],
+    ],
+    [
+      'before the label, in one piece of text with it and the amount',
+      [[[40, '3 Deposits and Other Credits $700.00']], [[40, '2 Withdrawals and Other Debits $350.00']]],
+    ],
+    [
+      'across the page under labels of their own',
+      [
+        [
+          [40, 'Total Credits'],
+          [140, '# Credits'],
+          [200, 'Total Debits'],
+          [300, '# Debits'],
+        ],
+        [right(90, '700.00'), [150, '3'], right(250, '350.00'), [310, '2']],
+      ],
+    ],
+  ] as Array<[string, Array<Array<[number, string]>>]>)(
+    'count items the rows read do not (%s): do not reconcile, and say how many',
+    (_name, summary) => {
+      const check = statement(summary, rows).segments[0]?.balanceCheck;
+      expect(check?.status).toBe('mismatch');
+      expect(check?.note).toContain('The statement prints 3 deposits and credits; 2 rows of them were read.');
+      expect(check?.note).not.toContain('withdrawals');
+    },
+  );
+
+  it.each([
+    [
+      'two languages in one label',
+      [
+        [[40, 'Depósitos y otros créditos / Deposits and other credits'], right(300, '900.00')],
+        [[40, 'Retiros y otros débitos / Withdrawals and other debits'], right(300, '350.00')],
+      ],
+    ],
+    [
+      'Spanish labels alone or first',
+      [
+        [[40, 'Total de depósitos / Total deposits'], right(300, '900.00')],
+        [[40, 'Retiros'], right(300, '350.00')],
+      ],
+    ],
+    [
+      'halves with their counts',
+      [
+        [[40, 'Depósitos (2) / Deposits (2)'], right(300, '900.00')],
+        [[40, 'Retiros / Withdrawals'], right(300, '350.00')],
+      ],
+    ],
+  ] as Array<[string, Array<Array<[number, string]>>]>)(
+    'are read in two languages as in one (%s): a total the rows do not add up to is seen',
+    (_name, summary) => {
+      const check = statement(summary, rows).segments[0]?.balanceCheck;
+      expect(check?.status).toBe('mismatch');
+      expect(check?.note).toBe(
+        'The statement prints total deposits and credits of $900.00; the rows read add up to $700.00.',
+      );
+    },
+  );
+
+  describe('of checks paid', () => {
+    const withChecks = (lines: Array<Array<[number, string]>>) =>
+      parse([
+        page([
+          [[40, 'Statement Period: 06/01/2026 through 06/30/2026']],
+          [[40, 'Beginning Balance'], right(300, '1,000.00')],
+          [[40, 'Ending Balance'], right(300, '1,130.00')],
+          [
+            [40, 'Date'],
+            [90, 'Description'],
+            [420, 'Amount'],
+            [520, 'Balance'],
+          ],
+          [[40, '06/02'], [90, 'SQUARE DEPOSIT'], right(460, '700.00'), right(560, '1,700.00')],
+          [[40, '06/03'], [90, 'CHECK 1043'], right(460, '-450.00'), right(560, '1,250.00')],
+          [[40, '06/05'], [90, 'CHECKCARD 0605 HOME DEPOT'], right(460, '-50.00'), right(560, '1,200.00')],
+          [[40, '06/09'], [90, 'Check # 1044 ACME SUPPLY'], right(460, '-70.00'), right(560, '1,130.00')],
+          ...lines,
+        ]),
+      ]).segments[0]?.balanceCheck;
+
+    it.each([
+      ['a title with the count', [[[40, 'Checks Paid (3)']]], 'The statement prints 3 checks paid; 2 were read.'],
+      [
+        'a count beside the title',
+        [
+          [
+            [40, 'Checks Paid'],
+            [106, 'No. Checks: 3'],
+          ],
+        ],
+        'The statement prints 3 checks paid; 2 were read.',
+      ],
+      [
+        'a total',
+        [[[40, 'Total Checks Paid'], right(300, '570.00')]],
+        'The statement prints checks paid of $570.00; the checks read add up to $520.00.',
+      ],
+    ] as Array<[string, Array<Array<[number, string]>>, string]>)(
+      'do not reconcile when the checks read differ (%s)',
+      (_name, lines, note) => {
+        expect(withChecks(lines)).toMatchObject({ status: 'mismatch', note });
+      },
+    );
+
+    it('agree with the checks read, and a check image caption is no count', () => {
+      const check = withChecks([
+        [[40, '2 Checks Paid'], right(300, '520.00')],
+        [[40, 'Check 1043'], right(300, '$450.00')],
+      ]);
+      expect(check).toMatchObject({ status: 'reconciled', note: null });
+    });
+  });
+
+  describe('fall short of a total by one amount printed on a line read as no row', () => {
+    // A row printed without its date, its words not lined up with the rows': read as nothing.
+    const lost: Array<Array<[number, string]>> = [
+      [[40, '06/02'], [90, 'SQUARE DEPOSIT'], right(460, '500.00'), right(560, '1,500.00')],
+      [[60, 'WIRE TRANSFER OUT ACME'], right(460, '-250.00'), right(560, '1,250.00')],
+      [[40, '06/09'], [90, 'RENT PAYMENT'], right(460, '-300.00'), right(560, '950.00')],
+      [[40, '06/15'], [90, 'STRIPE TRANSFER'], right(460, '200.00'), right(560, '1,150.00')],
+      [[40, '06/20'], [90, 'CITY WATER'], right(460, '-50.00'), right(560, '1,100.00')],
+    ];
+    const summary: Array<Array<[number, string]>> = [
+      [[40, 'Total Deposits'], right(300, '700.00')],
+      [[40, 'Total Withdrawals'], right(300, '600.00')],
+    ];
+
+    it('count the line as a row when the closing balance is off by it too', () => {
+      const read = parse([
+        page([
+          [[40, 'Statement Period: 06/01/2026 through 06/30/2026']],
+          [[40, 'Beginning Balance'], right(300, '1,000.00')],
+          ...summary,
+          [[40, 'Ending Balance'], right(300, '1,100.00')],
+          ...lost,
+        ]),
+      ]);
+      expect(rowsOf(read)).toEqual([
+        ['2026-06-02', 'SQUARE DEPOSIT', 500_00, 'credit'],
+        ['2026-06-02', 'WIRE TRANSFER OUT ACME', 250_00, 'debit'],
+        ['2026-06-09', 'RENT PAYMENT', 300_00, 'debit'],
+        ['2026-06-15', 'STRIPE TRANSFER', 200_00, 'credit'],
+        ['2026-06-20', 'CITY WATER', 50_00, 'debit'],
+      ]);
+      expect(read.segments[0]?.balanceCheck).toMatchObject({ status: 'reconciled', runningBalanceBreaks: 0 });
+      expect(read.warnings.join(' ')).toContain(
+        'A line printing $250.00 ("WIRE TRANSFER OUT ACME") was not read as a row',
+      );
+    });
+
+    it('name the line when no closing balance confirms it', () => {
+      const read = parse([page([[[40, 'Statement Period: 06/01/2026 through 06/30/2026']], ...summary, ...lost])]);
+      expect(rowsOf(read)).toHaveLength(4);
+      const check = read.segments[0]?.balanceCheck;
+      expect(check?.status).toBe('mismatch');
+      expect(check?.note).toContain('$250.00 printed on page 1 ("WIRE TRANSFER OUT ACME") was not read as a row.');
+    });
   });
 
   it('turn round a reading the unsigned balances left mirrored (an account opened at zero and overdrawn since)', () => {

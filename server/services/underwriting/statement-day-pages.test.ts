@@ -48,10 +48,21 @@ describe('a day running over a page break', () => {
   });
 });
 
-describe('a page number printed as "1/2"', () => {
-  it('is no day heading, at the foot of a page or at its top', () => {
+describe.each([
+  ['1/2', (n: number) => `${n}/2`],
+  ['- 1 -', (n: number) => `- ${n} -`],
+  ['Page 1', (n: number) => `Page ${n}`],
+  ['1 of 2', (n: number) => `${n} of 2`],
+  ['Pg. 1/2', (n: number) => `Pg. ${n}/2`],
+  ['Page 1/2', (n: number) => `Page ${n}/2`],
+])('a page number printed as "%s"', (_name, printed) => {
+  it.each([
+    ['at the right', 540],
+    ['where the descriptions start', 60],
+    ['where the day headings start', 40],
+  ])('is no day heading nor row, at the foot of a page or at its top (%s)', (_where, x) => {
     for (const top of [false, true]) {
-      const number = (n: number): Line => [[540, `${n}/2`]];
+      const number = (n: number): Line => [[x, printed(n)]];
       const statement = parse([
         page([
           ...(top ? [number(1)] : []),

@@ -141,29 +141,43 @@ export function dayListing(lines: Line[]): DayListing {
   return { headings, amountEdges };
 }
 
-// "1/5": a page's number and the number of pages, alone on a line.
-const PAGE_OF = /^(\d{1,3})\s?\/\s?(\d{1,3})$/;
+// A page's number alone on a line: "1/5", "1 of 5", "Page 1", "Page 1 of 5", "Pg. 1/5", "- 1 -" (the number, and the
+// number of pages where printed).
+const PAGE_NUMBER =
+  /^(?:(?:page|pg\.?|p\.)\s*(\d{1,3})(?:\s*(?:of|\/)\s*(\d{1,3}))?|(\d{1,3})\s*(?:of|\/)\s*(\d{1,3})|[-\u2013\u2014]\s*(\d{1,3})\s*[-\u2013\u2014])$/i;
 
 /**
- * Lines that print a page's number as "n/m" (which reads like a date): alone, first or last on the page, where
- * another page prints "k/m" the same way, or n is the page's own number and m the number of pages.
+ * Lines that print a page's number alone (which may read like a date, a day or a description's wrapped line): first
+ * or last on the page, where another page prints its number the same way and the numbers run with the pages, or where
+ * it is the page's own number (and, "1/5", the number of the file's pages).
  */
 export function pageNumberLines(lines: Line[]): Set<number> {
   const pages = lines.reduce((most, line) => Math.max(most, line.page), 0);
-  const candidates: Array<{ index: number; page: number; of: string; own: boolean }> = [];
+  const candidates: Array<{ index: number; page: number; form: string; shift: number; own: boolean }> = [];
   lines.forEach((line, index) => {
     const edge = lines[index - 1]?.page !== line.page || lines[index + 1]?.page !== line.page;
-    const match = edge && line.cells.length === 1 ? PAGE_OF.exec(line.text.trim()) : null;
-    if (!match?.[1] || !match[2] || Number(match[1]) > Number(match[2])) return;
+    const text = line.text.trim();
+    const match = edge && line.cells.length === 1 && text.length <= 16 ? PAGE_NUMBER.exec(text) : null;
+    if (!match) return;
+    const number = Number(match[1] ?? match[3] ?? match[5]);
+    const of = match[2] ?? match[4];
+    if (of !== undefined && number > Number(of)) return;
+    // "n/m" alone reads like a date: only the page's own number of the file's pages, or a run of them.
+    const slash = match[3] !== undefined && text.includes('/');
     candidates.push({
       index,
       page: line.page,
-      of: match[2],
-      own: Number(match[1]) === line.page && Number(match[2]) === pages,
+      form: `${text.replace(/\d+/g, '#')}|${of ?? ''}`,
+      shift: number - line.page,
+      own: number === line.page && (!slash || Number(of) === pages),
     });
   });
   const found = new Set<number>();
   for (const item of candidates)
-    if (item.own || candidates.some((other) => other.page !== item.page && other.of === item.of)) found.add(item.index);
+    if (
+      item.own ||
+      candidates.some((other) => other.page !== item.page && other.form === item.form && other.shift === item.shift)
+    )
+      found.add(item.index);
   return found;
 }

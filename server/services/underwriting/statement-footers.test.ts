@@ -28,6 +28,9 @@ function pages(footer: PlacedLine) {
 describe('a footer right under the last row of a page', () => {
   it.each([
     ['a page number', line(654, [[110, 'Page 1 of 2']])],
+    ['a page number between dashes', line(654, [[110, '- 1 -']])],
+    ['a page number of the pages', line(654, [[110, '1 of 2']])],
+    ['a page number abbreviated', line(654, [[110, 'Pg. 1/2']])],
     ['a web address', line(654, [[110, 'www.harborbank.com/help']])],
     ['Member FDIC', line(654, [[110, 'Harbor Bank Member FDIC']])],
     ['a note in another font', line(654, [[110, 'Questions? Call us any day']], 'g_d0_f7')],

@@ -13,6 +13,7 @@ import { parseMoney, type ParsedMoney } from './money';
 import type { Line } from './text-layout';
 import type { Direction, StatementAccount } from './types';
 import { type Heading, type Row, signedCents, unsignedAt } from './statement-rows';
+import { pageNumberLines } from './statement-days';
 import {
   ACCOUNT_NUMBER,
   CAPTION_WORDS,
@@ -401,9 +402,14 @@ function sectionOf(raw: string): SectionChange {
 /**
  * Marks the lines whose text stands at the same height on more than half the pages, two at least, above or below
  * every line with an amount on each: a page's header or footer, whatever its words and font (a row's wrapped words
- * stand between amounts).
+ * stand between amounts); and the lines that print a page's number alone.
  */
 export function markRepeatedLines(lines: Line[]) {
+  // A page's number changes from page to page, but is the page's furniture as much.
+  for (const index of pageNumberLines(lines)) {
+    const line = lines[index];
+    if (line) line.repeated = true;
+  }
   const pages = new Set(lines.map((line) => line.page)).size;
   if (pages < 2) return;
   const amounts = new Map<number, { top: number; bottom: number }>();

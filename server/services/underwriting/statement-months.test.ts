@@ -112,4 +112,36 @@ describe('days under a month heading', () => {
       'SQUARE INC DEPOSIT',
     ]);
   });
+
+  it('reads a row whose description runs into its amount as one piece of text', () => {
+    const statement = parse([
+      page([
+        [[40, 'Statement period: May 1, 2026 - May 31, 2026']],
+        [[40, 'Beginning balance'], right(570, '0.00')],
+        [[40, 'MAY 2026']],
+        [[40, '04'], [80, 'SQUARE INC DEPOSIT'], right(500, '+2,500.00')],
+        [
+          [40, '09'],
+          [80, 'ACH DEBIT MERIDIAN WHOLESALE RESTAURANT SUPPLY COMPANY INV 372899 TRACE# 6732180 -1,000.00'],
+        ],
+        [[40, '12'], [80, 'GUSTO PAYROLL'], right(500, '-400.00')],
+        [
+          [40, '1'],
+          [80, 'Deposits/Credits 2,500.00'],
+        ],
+        [[40, 'Ending balance'], right(570, '1,100.00')],
+      ]),
+    ]);
+    expect(rowsOf(statement)).toEqual([
+      ['2026-05-04', 'SQUARE INC DEPOSIT', 2_500_00, 'credit'],
+      [
+        '2026-05-09',
+        'ACH DEBIT MERIDIAN WHOLESALE RESTAURANT SUPPLY COMPANY INV 372899 TRACE# 6732180',
+        1_000_00,
+        'debit',
+      ],
+      ['2026-05-12', 'GUSTO PAYROLL', 400_00, 'debit'],
+    ]);
+    expect(statement.segments[0]?.balanceCheck.status).toBe('reconciled');
+  });
 });

@@ -1,6 +1,6 @@
 // Rows that print only their day ("03", "19") under a month heading ("MAY 2026", "April, 2026"): docs/product.md 4.1.
 import { dayUnderHeading, monthIndexOf, readMonthHeading, type MonthHeading } from './dates';
-import type { RowPart } from './statement-rows';
+import { splitTrailingAmount, type RowPart } from './statement-rows';
 import type { Line } from './text-layout';
 
 /**
@@ -30,12 +30,16 @@ const SUMMARY_WORDS =
 
 /**
  * A row printing only its day, in a cell of its own before its words and amounts, under month heading `heading`: the
- * row's dated part, or null (a number that is no day of that month, a check number, a summary's count).
+ * row's dated part, or null (a number that is no day of that month, a check number, a summary's count). Its words may
+ * run into its amount in one piece of text, as any row's may.
  */
 export function dayRowPart(line: Line, heading: MonthHeading): RowPart | null {
   const [first, ...rest] = line.cells;
-  if (!first || first.money || !/^\d{1,2}$/.test(first.text) || !rest.some((cell) => cell.money)) return null;
-  const words = rest
+  if (!first || first.money || !/^\d{1,2}$/.test(first.text)) return null;
+  const last = rest.at(-1);
+  const split = rest.some((cell) => cell.money) || !last ? null : splitTrailingAmount(last);
+  if (!split && !rest.some((cell) => cell.money)) return null;
+  const words = [...rest.slice(0, split ? -1 : rest.length), ...(split ? [split.words] : [])]
     .filter((cell) => !cell.money)
     .map((cell) => cell.text)
     .join(' ');

@@ -104,6 +104,7 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
       anchor: null,
       closedAfterRows: false,
       account: null,
+      unread: [],
       ...heldTotals,
     };
     heldTotals = { totals: [], shares: [] };
@@ -371,7 +372,8 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
       if (!continuing) lastRow = null;
     }
     const totals = continuing ? null : detectTotals(line, lines[index - 1]);
-    if (totals && (totals.totals.length > 0 || totals.shares.length > 0)) {
+    const totalsPrinted = totals !== null && (totals.totals.length > 0 || totals.shares.length > 0);
+    if (totals && totalsPrinted) {
       const held = !segment || segment.closedAfterRows || pendingAccount !== null;
       const into = held ? heldTotals : segment;
       into?.totals.push(...totals.totals);
@@ -466,6 +468,7 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
       heading = null;
       dayDate = null;
     }
+    if (segment && !totalsPrinted && imagesPage === null && !unposted) noteUnread(segment, line);
   }
 
   const finished: ParsedSegment[] = [];
@@ -502,6 +505,31 @@ function parseLines(lines: Line[], pageCount: number, dateAnywhere: boolean): Pa
     holderNames: findHolderNames(lines),
   };
   return { ok: true, statement };
+}
+
+// Words of lines that are no row when read as nothing: totals, balances, summaries, fees to date.
+const NOT_A_ROW = /\b(?:total|subtotal|balance|average|summary|year[- ]to[- ]date|ytd|page)\b/i;
+
+/**
+ * A line of words and amounts read as nothing: kept (a few hundred a period at most), so a total the rows fall short
+ * of by one of its amounts can find the row that was lost.
+ */
+function noteUnread(segment: DraftSegment, line: Line) {
+  if (segment.unread.length >= 300 || line.text.length > 200 || NOT_A_ROW.test(line.text)) return;
+  const cents = line.cells.flatMap((cell) => (cell.money ? [cell.money.cents] : []));
+  const words = line.cells
+    .filter((cell) => !cell.money)
+    .map((cell) => cell.text)
+    .join(' ')
+    .trim();
+  if (cents.length === 0 || !/[A-Za-z]{2}/.test(words)) return;
+  segment.unread.push({
+    beforeRow: segment.rows.length,
+    checkpointsBefore: segment.checkpoints.length,
+    cents,
+    words,
+    page: line.page,
+  });
 }
 
 /** A line that prints a row: a date where rows print theirs, and an amount. */

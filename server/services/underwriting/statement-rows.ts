@@ -51,8 +51,11 @@ export type Row = {
   layoutSource: DirectionSource | null;
 };
 
-/** A period's total of one direction as printed (statement-totals.ts reads them). */
-export type PrintedTotal = { direction: Direction; cents: number };
+/**
+ * A period's total of one direction as printed, with the count of its items printed beside it, or (`of: 'checks'`)
+ * the checks paid, printed with their amount, their count or both (statement-totals.ts).
+ */
+export type PrintedTotal = { direction: Direction; cents: number | null; count: number | null; of?: 'checks' };
 
 /**
  * A balance printed between rows ("Balance forward" at a page top): the balance before row `beforeRow`; `at` is the
@@ -80,7 +83,12 @@ export type DraftSegment = {
   totals: PrintedTotal[];
   /** Directions whose shares are printed beside the totals ("Service Charge"): their totals are not the whole. */
   shares: Direction[];
+  /** Lines of words and amounts read as nothing (no row, balance, total or heading): where a lost row may be. */
+  unread: UnreadLine[];
 };
+
+/** A line of words and amounts the reader made nothing of, printed before row `beforeRow` of its period. */
+export type UnreadLine = { beforeRow: number; checkpointsBefore: number; cents: number[]; words: string; page: number };
 
 /** The cell's text from word `take` on, its left edge moved by the share of the characters dropped. */
 function tailCell(cell: Cell, take: number): Cell {

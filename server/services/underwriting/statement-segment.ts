@@ -4,7 +4,7 @@ import { fromDayNumber, rowDateResolver, toDayNumber } from './dates';
 import { formatCents } from './money';
 import type { BalanceCheck, Direction, ParsedSegment, ParsedTransaction } from './types';
 import { type DraftSegment, type Row, signedCents } from './statement-rows';
-import { periodTotals } from './statement-totals';
+import { type PeriodTotal, checksTotal, periodTotals } from './statement-totals';
 import type { BalanceLabel } from './statement-lines';
 import { describeRow, textColumns } from './statement-text-columns';
 import {
@@ -181,6 +181,8 @@ export function finishSegment(
     checkpoints = checkpoints.map((item) => ({ ...item, cents: 0 - item.cents }));
   }
   const transactions: ParsedTransaction[] = [];
+  // Each row's place among the transactions, for a lost row's place after it.
+  const placeOf = new Map<Row, number>();
   const textColumnsOfRows = textColumns(rows);
   for (const row of rows) {
     if (!amountCell(row, balanceColumn)) continue;
@@ -189,6 +191,7 @@ export function finishSegment(
       continue;
     }
     const { description, entryType } = describeRow(row, textColumnsOfRows);
+    placeOf.set(row, transactions.length);
     transactions.push({
       date: row.resolved ?? '',
       description: /[A-Za-z]/.test(description) || !row.reference ? description : `CHECK ${row.reference}`,
@@ -224,20 +227,33 @@ export function finishSegment(
     checkpoints.find((checkpoint) => checkpoint.beforeRow === rows.length)?.cents ??
     printedOrder.findLast((transaction) => transaction.balanceCents !== null)?.balanceCents ??
     null;
+  const lost = newestFirst
+    ? { notes: [], unread: [], inserted: [] }
+    : recoverLostRows(draft, printedTotals, transactions, placeOf, {
+        opening: opening === null ? null : openingCents,
+        closing: printedClosing === null ? null : closing,
+      });
+  for (const note of lost.notes) warnings.push(note);
   const rowIndex = new Map(rows.map((row, index) => [row, index]));
   const checks = checkBalances(
     { opening: openingCents, closing, openingPrinted: opening !== null, closingPrinted: printedClosing !== null },
     printedOrder,
-    checkpoints.map((checkpoint) => ({
-      // Index among the transactions kept (rows without an amount are balance lines).
-      beforeTransaction: rows
-        .slice(0, checkpoint.beforeRow)
-        .filter((row) => rowIndex.has(row) && amountCell(row, balanceColumn) && row.direction).length,
+    checkpoints.map((checkpoint, index) => ({
+      // Index among the transactions kept (rows without an amount are balance lines), lost rows found included.
+      beforeTransaction:
+        rows
+          .slice(0, checkpoint.beforeRow)
+          .filter((row) => rowIndex.has(row) && amountCell(row, balanceColumn) && row.direction).length +
+        lost.inserted.filter((item) => index >= item.checkpointsBefore).length,
       cents: checkpoint.cents,
     })),
     corrected,
   );
-  const totalNotes = totalsDisagree(printedTotals, transactions);
+  const totalNotes = [
+    ...totalsDisagree(printedTotals, transactions),
+    ...lost.unread,
+    ...checksDisagree(checksTotal(draft.totals), transactions),
+  ];
   const balanceCheck: BalanceCheck =
     totalNotes.length === 0
       ? checks
@@ -268,8 +284,9 @@ export function finishSegment(
 function mirroredReading(
   rows: Row[],
   balanceColumn: number | null,
-  printed: Partial<Record<Direction, number>>,
+  totals: Partial<Record<Direction, PeriodTotal>>,
 ): Row[] | null {
+  const printed = { credit: totals.credit?.cents, debit: totals.debit?.cents };
   if (printed.credit === undefined || printed.debit === undefined || printed.credit === printed.debit) return null;
   const read = { credit: 0, debit: 0 };
   const live: Row[] = [];
@@ -283,20 +300,106 @@ function mirroredReading(
   return read.credit === printed.debit && read.debit === printed.credit ? live : null;
 }
 
-/** Where the rows read differ from the period's totals printed, in words staff can check against the page. */
-function totalsDisagree(printed: Partial<Record<Direction, number>>, transactions: ParsedTransaction[]): string[] {
+/**
+ * Where the rows read differ from the period's totals printed, in amount or in the count of items printed beside a
+ * total, in words staff can check against the page.
+ */
+function totalsDisagree(printed: Partial<Record<Direction, PeriodTotal>>, transactions: ParsedTransaction[]): string[] {
   const notes: string[] = [];
   for (const direction of ['credit', 'debit'] as const) {
     const total = printed[direction];
     if (total === undefined) continue;
-    const read = transactions.reduce((sum, item) => sum + (item.direction === direction ? item.amountCents : 0), 0);
-    if (read === total) continue;
+    const own = transactions.filter((item) => item.direction === direction);
+    const read = own.reduce((sum, item) => sum + item.amountCents, 0);
     const name = direction === 'credit' ? 'deposits and credits' : 'withdrawals and debits';
-    notes.push(
-      `The statement prints total ${name} of ${formatCents(total)}; the rows read add up to ${formatCents(read)}.`,
-    );
+    if (read !== total.cents)
+      notes.push(
+        `The statement prints total ${name} of ${formatCents(total.cents)}; the rows read add up to ${formatCents(read)}.`,
+      );
+    else if (total.count !== null && total.count !== own.length)
+      notes.push(`The statement prints ${total.count} ${name}; ${own.length} rows of them were read.`);
   }
   return notes;
+}
+
+/**
+ * Rows lost to the reading that the totals printed bring back: where the rows read of a direction fall short of its
+ * printed total by an amount that one line of the period printed with words and that was read as nothing, and the
+ * closing balance printed is off by that amount the same way, the line is a row of that direction, dated as the row
+ * before it (added to `transactions`, with a warning). Where the balances do not confirm it, the note names the line.
+ */
+function recoverLostRows(
+  draft: DraftSegment,
+  totals: Partial<Record<Direction, PeriodTotal>>,
+  transactions: ParsedTransaction[],
+  placeOf: Map<Row, number>,
+  balances: { opening: number | null; closing: number | null },
+): { notes: string[]; unread: string[]; inserted: Array<{ checkpointsBefore: number }> } {
+  const found = { notes: [] as string[], unread: [] as string[], inserted: [] as Array<{ checkpointsBefore: number }> };
+  const insert: Array<{ at: number; transaction: ParsedTransaction }> = [];
+  const net = transactions.reduce((sum, transaction) => sum + signedAmount(transaction), 0);
+  for (const direction of ['credit', 'debit'] as const) {
+    const total = totals[direction];
+    if (!total) continue;
+    const read = transactions.reduce((sum, item) => sum + (item.direction === direction ? item.amountCents : 0), 0);
+    const missing = total.cents - read;
+    const lines = missing > 0 ? draft.unread.filter((item) => item.cents.includes(missing)) : [];
+    const [line] = lines;
+    if (!line || lines.length > 1) continue;
+    const words = line.words.length > 60 ? `${line.words.slice(0, 57)}...` : line.words;
+    const sign = direction === 'credit' ? 1 : -1;
+    const confirmed =
+      balances.opening !== null &&
+      balances.closing !== null &&
+      balances.closing - (balances.opening + net) === sign * missing;
+    if (!confirmed) {
+      found.unread.push(`${formatCents(missing)} printed on page ${line.page} ("${words}") was not read as a row.`);
+      continue;
+    }
+    const before = draft.rows.slice(0, line.beforeRow).findLast((row) => placeOf.has(row));
+    const at = before ? (placeOf.get(before) ?? -1) + 1 : 0;
+    const date = transactions[at > 0 ? at - 1 : 0]?.date;
+    if (!date) continue;
+    found.inserted.push({ checkpointsBefore: line.checkpointsBefore });
+    insert.push({
+      at,
+      transaction: {
+        date,
+        description: line.words,
+        amountCents: missing,
+        direction,
+        balanceCents: null,
+        page: line.page,
+        directionSource: 'balance',
+        layoutSource: 'balance',
+      },
+    });
+    found.notes.push(
+      `A line printing ${formatCents(missing)} ("${words}") was not read as a row; the total and the closing balance printed show it is one, so it is counted.`,
+    );
+  }
+  for (const item of insert.sort((a, b) => b.at - a.at)) transactions.splice(item.at, 0, item.transaction);
+  return found;
+}
+
+// A check read as a row: its word and number first ("CHECK 1043", "Check # 1043 ACME SUPPLY", "CHK 1043").
+const CHECK_ROW = /^(?:check|chk|ck)\b\s*(?:no\.?|#)?\s*\d{2,}/i;
+
+/** Where the checks read differ from the checks paid the statement prints, in amount or in number. */
+function checksDisagree(
+  printed: { cents: number | null; count: number | null } | null,
+  transactions: ParsedTransaction[],
+): string[] {
+  if (!printed) return [];
+  const checks = transactions.filter((item) => item.direction === 'debit' && CHECK_ROW.test(item.description));
+  const read = checks.reduce((sum, item) => sum + item.amountCents, 0);
+  if (printed.cents !== null && printed.cents !== read)
+    return [
+      `The statement prints checks paid of ${formatCents(printed.cents)}; the checks read add up to ${formatCents(read)}.`,
+    ];
+  if (printed.count !== null && printed.count !== checks.length)
+    return [`The statement prints ${printed.count} checks paid; ${checks.length} were read.`];
+  return [];
 }
 
 function signedAmount(transaction: { amountCents: number; direction: Direction }): number {

@@ -91,6 +91,10 @@ export async function checkCase(item: CorpusCase): Promise<CaseReport> {
       );
     if (cents === null && found.length > 0) problems.push(`position ${name} found but none paid`);
   }
+  // A subscription paid by card at one amount every week is never a financing position.
+  for (const position of positions)
+    if (/CLOUDPEAK|PURCHASE/i.test(position.counterparty))
+      problems.push(`card purchases read as a position: ${position.counterparty}@${position.amountCents}`);
   // The holder's names from the address block at the top of the first page, not the bank's.
   for (const [index, statement] of statements.entries())
     if (statement.holderNames.join('|') !== item.holderNames.join('|'))

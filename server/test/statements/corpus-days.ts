@@ -62,6 +62,8 @@ export function dayGrouped(context: StatementContext) {
   // The day's ending balance: none, beside the day's heading, or on a labelled line after the day's rows.
   const dayBalance = pick() < 0.5;
   const dayBalanceLine = !dayBalance && pick() < 0.5 ? (DAY_BALANCE_LABELS[Math.floor(pick() * 3)] ?? null) : null;
+  // A day's balance beside its heading: the amount alone, or after "End of day balance" (apart, or in one piece).
+  const headingLabel = (['none', 'apart', 'joined'] as const)[Math.floor(mulberry32(variation.seed + 223)() * 3)];
   // Or a heading per month ("MAY 2026", "May, 2026", or the month alone after the first) over rows that print only
   // their day.
   if (pick() < 0.3) {
@@ -77,9 +79,19 @@ export function dayGrouped(context: StatementContext) {
       const endOfDay = entries.findLast((other) => other.date === entry.date)?.balanceAfterCents ?? 0;
       sheet.ensure(2);
       sheet.y += 3;
+      const endOfDayText = amountText(endOfDay, 'dollar-minus');
       sheet.line([
         { text: dayHeading(entry.date, withWeekday), x: 40, bold: true },
-        ...(dayBalance ? [{ text: amountText(endOfDay, 'dollar-minus'), x: balanceX, align: 'right' as const }] : []),
+        ...(!dayBalance
+          ? []
+          : headingLabel === 'apart'
+            ? [
+                { text: 'End of day balance', x: balanceX - 150 },
+                { text: endOfDayText, x: balanceX, align: 'right' as const },
+              ]
+            : headingLabel === 'joined'
+              ? [{ text: `End of day balance ${endOfDayText}`, x: balanceX, align: 'right' as const }]
+              : [{ text: endOfDayText, x: balanceX, align: 'right' as const }]),
       ]);
     }
     const lines = variation.wrapDescriptions ? wrapText(sheet, entry.printed, 150) : [entry.printed];

@@ -37,10 +37,51 @@ function laterVariations(context: StatementContext) {
   };
 }
 
-/** Four groups to a line, "Nov 06" dates and groups printed as one piece of text, each now and then. */
-function checksLater(pick: () => number): { groups?: number; monthDay: boolean; together: boolean } {
+/** The opening and closing balances' labels: "Opening balance", or now and then "Opening Cash Balance". */
+function balanceWords(context: StatementContext): [string, string] {
+  return mulberry32(context.variation.seed + 613)() < 0.35
+    ? ['Opening Cash Balance', 'Closing Cash Balance']
+    : ['Opening balance', 'Closing balance'];
+}
+
+/** Treasury reports' balances, ledger and available, two to a line. */
+function balanceLines(context: StatementContext) {
+  const { sheet, period } = context;
+  sheet.line([
+    { text: 'Opening Ledger', x: 36 },
+    { text: amountText(period.openingBalanceCents, 'minus'), x: 220, align: 'right' },
+    { text: 'Opening Available', x: 260 },
+    { text: amountText(period.openingBalanceCents, 'minus'), x: 440, align: 'right' },
+  ]);
+  sheet.line([
+    { text: 'Closing Ledger', x: 36 },
+    { text: amountText(period.closingBalanceCents, 'minus'), x: 220, align: 'right' },
+    { text: 'Closing Available', x: 260 },
+    { text: amountText(period.closingBalanceCents, 'minus'), x: 440, align: 'right' },
+  ]);
+}
+
+/** Treasury reports' summary as a grid: labels on one line, each value under its label, item counts between. */
+function treasuryGrid(context: StatementContext) {
+  const { sheet, period } = context;
+  const t = totals(period);
+  const cells: Array<[string, string]> = [
+    ['Opening Ledger', amountText(period.openingBalanceCents, 'minus')],
+    ['Total Credits', money(t.creditCents)],
+    ['# Credits', String(t.credits.length)],
+    ['Total Debits', money(t.debitCents)],
+    ['# Debits', String(t.debits.length)],
+    ['Closing Ledger', amountText(period.closingBalanceCents, 'minus')],
+  ];
+  const step = (sheet.width - 72) / cells.length;
+  sheet.line(cells.map(([label], index) => ({ text: label, x: 36 + index * step })));
+  sheet.line(cells.map(([, value], index) => ({ text: value, x: 36 + index * step })));
+}
+
+/** Four groups to a line, "Nov 06" dates, groups printed as one piece of text, a counted title, each now and then. */
+function checksLater(pick: () => number): { groups?: number; monthDay: boolean; together: boolean; counted: boolean } {
   const four = pick() < 0.25;
-  return { ...(four ? { groups: 4 } : {}), monthDay: pick() < 0.4, together: pick() < 0.3 };
+  return { ...(four ? { groups: 4 } : {}), monthDay: pick() < 0.4, together: pick() < 0.3, counted: pick() < 0.4 };
 }
 
 export const FAMILY_RENDERERS: Record<FamilyName, (context: StatementContext) => void> = {
@@ -252,21 +293,11 @@ export const FAMILY_RENDERERS: Record<FamilyName, (context: StatementContext) =>
   'online-printout': () => undefined, // printed by renderPrintout (a date range, not monthly statements)
   // Treasury report: ISO dates, bank and customer references, a transaction code column, credit/debit amounts.
   treasury: (context) => {
-    const { sheet, period } = context;
+    const { sheet } = context;
     letterhead(context, 'Treasury Management - Account Activity Report', [`Account: ${context.ledger.accountLast4}`]);
     sheet.onPageTop = repeatedTop(context);
-    sheet.line([
-      { text: 'Opening Ledger', x: 36 },
-      { text: amountText(period.openingBalanceCents, 'minus'), x: 220, align: 'right' },
-      { text: 'Opening Available', x: 260 },
-      { text: amountText(period.openingBalanceCents, 'minus'), x: 440, align: 'right' },
-    ]);
-    sheet.line([
-      { text: 'Closing Ledger', x: 36 },
-      { text: amountText(period.closingBalanceCents, 'minus'), x: 220, align: 'right' },
-      { text: 'Closing Available', x: 260 },
-      { text: amountText(period.closingBalanceCents, 'minus'), x: 440, align: 'right' },
-    ]);
+    if (mulberry32(context.variation.seed + 619)() < 0.4) treasuryGrid(context);
+    else balanceLines(context);
     sheet.y += 8;
     context.variation = { ...context.variation, refColumn: true };
     activityTable(context, {
@@ -381,7 +412,7 @@ export const FAMILY_RENDERERS: Record<FamilyName, (context: StatementContext) =>
     const { sheet } = context;
     letterhead(context, 'eStatement', [`Account ${context.ledger.accountLast4}`]);
     sheet.onPageTop = repeatedTop(context);
-    openingClosingLines(context, 'Opening balance', 'Closing balance');
+    openingClosingLines(context, ...balanceWords(context));
     activityTable(context, {
       money: 'one',
       style: 'plus-minus',
@@ -393,7 +424,7 @@ export const FAMILY_RENDERERS: Record<FamilyName, (context: StatementContext) =>
     const { sheet } = context;
     letterhead(context, 'Statement', [`Account ${context.ledger.accountLast4}`]);
     sheet.onPageTop = repeatedTop(context);
-    openingClosingLines(context, 'Opening balance', 'Closing balance');
+    openingClosingLines(context, ...balanceWords(context));
     activityTable(context, { money: 'two', headings: 'none', overdrawn: laterVariations(context).overdrawn });
   },
   // Unusual words everywhere: "Money in" / "Money out" sections, "Paid in" / "Paid out" columns.

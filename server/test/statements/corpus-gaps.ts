@@ -146,6 +146,9 @@ export function combinedAccounts(context: StatementContext, savings: SavingsPeri
   const pick = mulberry32(variation.seed + 401);
   const checkingTitle = CHECKING_TITLES[Math.floor(pick() * CHECKING_TITLES.length)] ?? 'BUSINESS CHECKING';
   const title = SAVINGS_TITLES[Math.floor(pick() * SAVINGS_TITLES.length)] ?? 'BUSINESS SAVINGS';
+  // Some list the statement's accounts on one line first.
+  if (pick() < 0.5)
+    sheet.line([{ text: `Business Checking ...${ledger.accountLast4}, Business Savings ...${savings.last4}`, x: 36 }]);
   sheet.line([{ text: checkingTitle, x: 36, bold: true, size: sheet.size + 2 }], sheet.size * 1.8);
   sheet.line([{ text: `Account Number: 000000${ledger.accountLast4}`, x: 36 }]);
   summaryBox(context, [

@@ -97,8 +97,10 @@ export function totals(period: CorpusPeriod) {
   return { credits, debits, creditCents: sum(credits), debitCents: sum(debits) };
 }
 
-export function summaryBox(context: StatementContext, labels: [string, string, string, string], withCounts = false) {
+export function summaryBox(context: StatementContext, labels: [string, string, string, string], counts = false) {
   const { sheet, period } = context;
+  // The number of items beside each total, now and then (its own random stream).
+  const withCounts = counts || mulberry32(context.variation.seed + 631)() < 0.35;
   const t = totals(period);
   sheet.line([{ text: 'ACCOUNT SUMMARY', x: 36, bold: true }]);
   const rows: Array<[string, string, string]> = [

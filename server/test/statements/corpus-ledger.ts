@@ -63,6 +63,8 @@ export function buildCorpusLedger(options: CorpusLedgerOptions): CorpusLedger {
     debitsPerMonth: options.debitsPerMonth,
     openingBalanceCents: options.openingBalanceCents,
     noise: options.noise,
+    // Its own random stream, so the rest of the ledger stays as it was.
+    cardSubscription: mulberry32(options.seed + 977)() < 0.4,
   });
   const entries = base.periods.flatMap((period) => period.entries);
   let balance = base.periods[0]?.openingBalanceCents ?? 0;
@@ -99,6 +101,8 @@ const BANKS = [
   'Summit Commerce Bank',
   'Ironwood Savings Bank',
   'Bluewater Community Bank',
+  'Heartland Savings and Trust',
+  'Riverbend Savings, FSB',
 ];
 
 function pickBank(rand: () => number): string {

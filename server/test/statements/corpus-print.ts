@@ -56,9 +56,17 @@ export const PERIOD_FORMATS: Array<(start: string, end: string) => string[]> = [
   (s, e) => [`${'Beginning Date'.padEnd(18)}Ending Date`, `${mdy(s).padEnd(22)}${mdy(e)}`],
 ];
 
+/** What sets thousands apart in the statement being printed: a comma, or a space as some banks print them. */
+let thousands = ',';
+
+/** Prints the next amounts with `separator` between thousands (a statement's renderer sets it, then sets it back). */
+export function setThousandsSeparator(separator: ',' | ' ') {
+  thousands = separator;
+}
+
 export function money(cents: number): string {
   const abs = Math.abs(cents);
-  return `${String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${pad(abs % 100)}`;
+  return `${String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, thousands)}.${pad(abs % 100)}`;
 }
 
 export type AmountStyle =
@@ -229,7 +237,20 @@ export class Sheet {
 // Descriptions: what the bank adds around the payee (trace numbers, ids) and how long lines wrap
 // ---------------------------------------------------------------------------------------------------------------
 
-export function decorate(entry: LedgerEntry, rand: () => number, on: boolean): string {
+/**
+ * A card purchase as banks word it: "CARD PURCHASE <merchant>", "PURCHASE 09/02 <merchant>", or "Purchase authorized
+ * on 09/02 <merchant> Card 4417", chosen by the entry itself so no random draw moves.
+ */
+function cardWording(entry: LedgerEntry): string {
+  const merchant = /^CARD PURCHASE (?!REVERSAL)(.+)$/.exec(entry.description)?.[1];
+  const style = (Number(entry.date.slice(8, 10)) + entry.amountCents) % 3;
+  if (!merchant || style === 0) return entry.description;
+  const day = `${entry.date.slice(5, 7)}/${entry.date.slice(8, 10)}`;
+  return style === 1 ? `PURCHASE ${day} ${merchant}` : `Purchase authorized on ${day} ${merchant} Card 4417`;
+}
+
+export function decorate(source: LedgerEntry, rand: () => number, on: boolean): string {
+  const entry = { ...source, description: cardWording(source) };
   if (!on) return entry.description;
   const digits = (count: number) => Array.from({ length: count }, () => Math.floor(rand() * 10)).join('');
   const styles = [

@@ -318,6 +318,8 @@ export type ChecksLayout = {
   mark: '' | ' *' | '*' | '^';
   monthDay?: boolean;
   together?: boolean;
+  /** The title prints the number of checks: "CHECKS PAID (7)". */
+  counted?: boolean;
 };
 
 export function printChecks(
@@ -330,7 +332,8 @@ export function printChecks(
   if (checks.length === 0) return;
   sheet.ensure(5);
   sheet.y += 4;
-  sheet.line([{ text: 'CHECKS PAID', x: 36, bold: true, size: sheet.size + 2 }], sheet.size * 1.8);
+  const title = layout.counted ? `CHECKS PAID (${checks.length})` : 'CHECKS PAID';
+  sheet.line([{ text: title, x: 36, bold: true, size: sheet.size + 2 }], sheet.size * 1.8);
   const step = (x.amount - x.number) / layout.groups;
   const groupX = (group: number) => {
     const base = x.number + group * step;

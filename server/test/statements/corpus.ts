@@ -7,7 +7,15 @@
 // It is written from what statements print, not from how the reader reads them.
 import { buildCorpusLedger, type CorpusLedger, type CorpusPeriod } from './corpus-ledger';
 import { mulberry32, type LedgerEntry } from './ledger';
-import { DATE_FORMATS, PERIOD_FORMATS, PRINTED_DESCRIPTIONS, Sheet, amountText, decorate } from './corpus-print';
+import {
+  DATE_FORMATS,
+  PERIOD_FORMATS,
+  PRINTED_DESCRIPTIONS,
+  Sheet,
+  amountText,
+  decorate,
+  setThousandsSeparator,
+} from './corpus-print';
 import type { PrintedEntry } from './corpus-tables';
 import { activityTable, holderBlock, type StatementContext } from './corpus-layout';
 import { FAMILY_RENDERERS } from './corpus-families';
@@ -27,6 +35,9 @@ const FAMILY_DATE_FORMATS: Partial<Record<FamilyName, number[]>> = {
   'online-printout': [8, 3],
   'money-in-out': [6, 5, 7],
 };
+
+/** Families that may print thousands set apart by a space. */
+const SPACED_THOUSANDS: ReadonlySet<FamilyName> = new Set(['credit-union', 'plus-minus', 'national-negative-sections']);
 
 function familyFont(family: FamilyName): 'Helvetica' | 'Times-Roman' {
   return family === 'credit-union' || family === 'cr-dr' || family === 'parentheses' ? 'Times-Roman' : 'Helvetica';
@@ -62,6 +73,9 @@ async function renderStatements(
   const rand = mulberry32(variation.seed);
   const dateFormat = pickDateFormat(family, variation);
   sheet.continuedText = variation.continued ? 'Continued on next page' : null;
+  // Thousands set apart by a space ("12 345.67") now and then (its own random stream).
+  const spaced = SPACED_THOUSANDS.has(family) && mulberry32(variation.seed + 653)() < 0.3;
+  setThousandsSeparator(spaced ? ' ' : ',');
   for (const period of periods) {
     sheet.pagesInStatement = 0;
     const before = sheet.doc.bufferedPageRange().count;
@@ -86,8 +100,14 @@ async function renderStatements(
     const after = sheet.doc.bufferedPageRange().count;
     for (let page = 1; page <= after - before; page += 1) sheet.statementPageOf.push(page);
   }
-  return sheet.finish((_page, _of, statementPage) => {
-    return [`Member FDIC  ${ledger.bankName}  Questions? Call 1-800-555-0100`, `Page ${statementPage}`];
+  // The page's number: "Page 2", "- 2 -", "2 of 5" or "Pg. 2/5" (its own random stream).
+  const numbering = Math.floor(mulberry32(variation.seed + 641)() * 4);
+  setThousandsSeparator(',');
+  return sheet.finish((page, of, statementPage) => {
+    const number = [`Page ${statementPage}`, `- ${statementPage} -`, `${page} of ${of}`, `Pg. ${page}/${of}`][
+      numbering
+    ];
+    return [`Member FDIC  ${ledger.bankName}  Questions? Call 1-800-555-0100`, number ?? `Page ${statementPage}`];
   });
 }
 

@@ -99,6 +99,8 @@ export type LedgerOptions = {
   dailyPositionCents?: number;
   /** Weekly financing debit amount when noise.weeklyPosition is on. */
   weeklyPositionCents?: number;
+  /** A subscription paid by card every Monday at one amount: a same-amount debit that is never financing. */
+  cardSubscription?: boolean;
 };
 
 export const NO_NOISE: LedgerNoise = {
@@ -286,6 +288,10 @@ export function buildLedger(options: LedgerOptions): Ledger {
     if (noise.dailyPosition) {
       for (const day of businessDays)
         add(day, `PINECREST ADVANCE ACH DEBIT ${digits(rand, 7)}`, dailyPositionCents, 'debit', 'daily-position');
+    }
+    if (options.cardSubscription) {
+      for (const day of businessDays)
+        if (weekday(year, month, day) === 1) add(day, 'CARD PURCHASE CLOUDPEAK SOFTWARE', 59_99, 'debit', 'expense');
     }
     if (noise.weeklyPosition) {
       for (const day of businessDays) {
