@@ -11,9 +11,15 @@ export type DebitCategory = 'nsf-fee' | 'own-transfer' | 'other';
 const OWN_TRANSFER =
   /\b(online|internal|book|mobile|funds?|account|acct|tel(ephone)?|banking|recurring)\s+(transfer|xfer|trnsfr)\b|\b(transfer|xfer|trnsfr)\s+(from|to|frm)\s+(chk|chking|checking|sav|savings|mm|money market|share|acct|account|x+\d+|\.{2,}\d+|\*+\d+|#?\d{4}\b)|\bxfer\s+(from|to)\b|\boverdraft protection (transfer|xfer|from)\b|\bsweep\b/i;
 
+// Lenders and funders to small businesses whose names carry none of a funder's own words ("KAPITUS", "ONDECK",
+// "FORWARD FINANCING"): their deposits are proceeds and their regular debits are known positions.
+const KNOWN_FUNDERS =
+  /\b(ondeck|on deck capital|kabbage|bluevine|fundbox|credibly|lendio|fora financial|libertas|rapid finance|rapid advance|kapitus|headway capital|square capital|shopify capital|paypal working capital|stripe capital|amazon lending|yellowstone capital|forward financing|pearl capital|fundkite|itria|greenbox capital|velocity capital|fox capital|cfg merchant|clearco|parafin|wayflyer|payability|uplyft|idea financial|fundation|biz2credit)\b/i;
 // Loan and advance proceeds: funder names are endless, so read the words funders use for a funding deposit.
-const LOAN_PROCEEDS =
-  /\b(loan|advance|funding|proceeds|lending|lender|capital advance|merchant cash|mca|line of credit|loc draw|sba|sbad|eidl|ppp)\b|\b(ondeck|kabbage|bluevine|fundbox|credibly|lendio|fora financial|libertas|rapid finance|kapitus|headway capital|square capital|shopify capital|paypal working capital|stripe capital|amazon lending)\b/i;
+const LOAN_PROCEEDS = new RegExp(
+  `\\b(loan|advance|funding|proceeds|lending|lender|capital advance|merchant cash|mca|line of credit|loc draw|sba|sbad|eidl|ppp)\\b|${KNOWN_FUNDERS.source}`,
+  'i',
+);
 
 // Payments from the US Treasury ("TREAS 310": SBA disaster loans, tax refunds, other federal payments) are never sales.
 const GOVERNMENT = /\btreas(ury)?\s*310\b|\bus treasury\b|\birs\b/i;
@@ -83,7 +89,10 @@ const NOT_FINANCING_CHANNEL =
 // ("CARD 4417", "CARD X4417", "CARD ENDING IN 4417"). An advance buys future receivables, so a funder's own words
 // outweigh "purchase".
 const CARD_PURCHASE = /\b(?:purchase\b|card(?: ending(?: in)?| no\.?)? ?[#x*]* ?\d{4})/i;
-const FUNDER_WORDS = /\b(funding|funder|advance|mca|merchant cash|receivables?|lending)\b/i;
+const FUNDER_WORDS = new RegExp(
+  `\\b(funding|funder|advance|mca|merchant cash|receivables?|lending)\\b|${KNOWN_FUNDERS.source}`,
+  'i',
+);
 
 // Words funders' own names carry: with FUNDER_WORDS they tell a funder's weekly collection from a supplier's.
 const FUNDER_NAME_WORDS =

@@ -158,6 +158,14 @@ describe('how sure a position is a funder', () => {
     ).toEqual([{ counterparty: 'OSPREY HOLDINGS', knownFunder: true }]);
   });
 
+  it('knows a funder by its name where the name carries no funder word (KAPITUS, FORWARD FINANCING, ONDECK)', () => {
+    for (const name of ['KAPITUS', 'FORWARD FINANCING', 'ONDECK']) {
+      expect(known(weeks.map((date) => [date, `ACH DEBIT ${name} 0412 CCD`, -1_250]))).toEqual([
+        { counterparty: name, knownFunder: true },
+      ]);
+    }
+  });
+
   it('keeps a weekly same-amount debit to a payee no word, rhythm or deposit shows to be a funder as unsure', () => {
     expect(known(weeks.map((date) => [date, 'CINTAS CORP 0412 PPD', -86.4]))).toEqual([
       { counterparty: 'CINTAS', knownFunder: false },
