@@ -1,5 +1,5 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,10 +9,22 @@ import { precompress } from '../../scripts/precompress';
 import { LINEAR_TIME_TEST, slowCases } from '../../src/shared/linear-time.test-helpers';
 import { createStaticHandler, isClientRoute } from './static';
 
+/** The static handler of `dir` on a loopback port: its address, the handler, and how to stop it. */
+async function serveDir(dir: string) {
+  const handle = createStaticHandler(dir);
+  const server = createServer((req, res) => handle(req, res, new URL(req.url ?? '/', 'http://x').pathname));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    handle,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
 // What a browser receives for each kind of path once the client is built and prerendered.
 describe('static files', () => {
   let dir: string;
-  let server: Server;
+  let served: Awaited<ReturnType<typeof serveDir>>;
   let base: string;
   let handle: ReturnType<typeof createStaticHandler>;
 
@@ -29,14 +41,12 @@ describe('static files', () => {
     mkdirSync(path.join(dir, 'assets'));
     writeFileSync(path.join(dir, 'assets', 'app-1234.js'), 'console.log(1)');
     writeFileSync(path.join(dir, '.env'), 'SECRET=1');
-    handle = createStaticHandler(dir);
-    server = createServer((req, res) => handle(req, res, new URL(req.url ?? '/', 'http://x').pathname));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    served = await serveDir(dir);
+    ({ base, handle } = served);
   });
 
   afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
+    await served.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -109,7 +119,7 @@ describe('static files', () => {
 // The build compresses the client once, at the best ratio (scripts/precompress.ts); the server sends those bytes.
 describe('compressed copies written by the build', () => {
   let dir: string;
-  let server: Server;
+  let served: Awaited<ReturnType<typeof serveDir>>;
   let base: string;
   const script = `console.log(${JSON.stringify('a line of the client '.repeat(200))});`;
 
@@ -121,14 +131,12 @@ describe('compressed copies written by the build', () => {
     writeFileSync(path.join(dir, 'assets', 'tiny-1.js'), 'console.log(1)');
     writeFileSync(path.join(dir, 'assets', 'logo-1.png'), Buffer.alloc(4096, 7));
     expect(await precompress(dir)).toEqual({ files: 2, bytes: expect.any(Number) });
-    const handle = createStaticHandler(dir);
-    server = createServer((req, res) => handle(req, res, new URL(req.url ?? '/', 'http://x').pathname));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    served = await serveDir(dir);
+    base = served.base;
   });
 
   afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
+    await served.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -171,17 +179,13 @@ describe('compressed copies written by the build', () => {
     const past = new Date(Date.now() - 60_000);
     utimesSync(`${page}.br`, past, past);
     utimesSync(`${page}.gz`, past, past);
-    const handle = createStaticHandler(dir);
-    const fresh = createServer((req, res) => handle(req, res, new URL(req.url ?? '/', 'http://x').pathname));
-    await new Promise<void>((resolve) => fresh.listen(0, '127.0.0.1', resolve));
+    const fresh = await serveDir(dir);
     try {
-      const response = await fetch(`http://127.0.0.1:${(fresh.address() as AddressInfo).port}/`, {
-        headers: { 'accept-encoding': 'br' },
-      });
+      const response = await fetch(`${fresh.base}/`, { headers: { 'accept-encoding': 'br' } });
       expect(response.headers.get('content-encoding')).toBe('br');
       expect(await response.text()).toBe(rewritten);
     } finally {
-      await new Promise((resolve) => fresh.close(resolve));
+      await fresh.close();
     }
   });
 });
