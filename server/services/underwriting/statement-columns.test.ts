@@ -96,3 +96,31 @@ describe('two columns on one page', () => {
     expect(statement.segments[0]?.balanceCheck).toMatchObject({ status: 'reconciled', runningBalanceBreaks: 0 });
   });
 });
+
+describe('a description printed up against its amount', () => {
+  // One piece of text "... XXXXXX8821 5,120.88": a long description running into a left-aligned amount column.
+  it('splits the amount off the words when the row has only its running balance besides', () => {
+    const statement = parse([
+      page([
+        [[40, 'June 1, 2026 through June 30, 2026']],
+        [[40, 'Beginning balance 1,000.00']],
+        [
+          [40, 'Date'],
+          [90, 'Description'],
+          [330, 'Amount'],
+          [430, 'Balance'],
+        ],
+        [[40, '06/01'], [90, 'CLOVER MERCH DEP 686109'], [330, '3,719.43'], right(480, '4,719.43')],
+        [[40, '06/02'], [90, 'ONLINE TRANSFER FROM SUMMIT RIDGE SAVINGS XXXXXX8821 5,120.88'], right(480, '9,840.31')],
+        [[40, '06/03'], [90, 'UBER TRIP CARD 4417'], [330, '-295.40'], right(480, '9,544.91')],
+        [[40, 'Ending balance 9,544.91']],
+      ]),
+    ]);
+    expect(rowsOf(statement)).toEqual([
+      ['2026-06-01', 'CLOVER MERCH DEP 686109', 3_719_43, 'credit'],
+      ['2026-06-02', 'ONLINE TRANSFER FROM SUMMIT RIDGE SAVINGS XXXXXX8821', 5_120_88, 'credit'],
+      ['2026-06-03', 'UBER TRIP CARD 4417', 295_40, 'debit'],
+    ]);
+    expect(statement.segments[0]?.balanceCheck.status).toBe('reconciled');
+  });
+});

@@ -3,7 +3,7 @@
 import { fromDayNumber, rowDateResolver, toDayNumber } from './dates';
 import { formatCents } from './money';
 import type { BalanceCheck, Direction, ParsedSegment, ParsedTransaction } from './types';
-import { type DraftSegment, type Row, signedCents } from './statement-rows';
+import { type DraftSegment, type Row, signedCents, splitTrailingAmount } from './statement-rows';
 import { type PeriodTotal, checksTotal, periodTotals } from './statement-totals';
 import type { BalanceLabel } from './statement-lines';
 import { describeRow, textColumns } from './statement-text-columns';
@@ -114,6 +114,7 @@ export function finishSegment(
   const opening = printedOpening ? signed(printedOpening) : null;
   const printedClosing = closingPrinted ? signed(closingPrinted) : null;
   const balanceColumn = columns > 1 ? findBalanceColumn(rows, columns, opening, checkpoints) : null;
+  if (balanceColumn !== null) amountsJoinedToWords(rows, balanceColumn);
   // An overdrawn column merged into the balance column is left empty.
   const amountColumns = [...Array(columns).keys()].filter(
     (column) => column !== balanceColumn && rows.some((row) => row.money.some((cell) => cell.column === column)),
@@ -515,4 +516,35 @@ export function applyLabel(segment: DraftSegment, label: BalanceLabel, warnings:
  */
 function sameBalance(cents: number, label: BalanceLabel): boolean {
   return label.at !== null && label.at !== undefined && cents < 0 && label.cents === -cents;
+}
+
+/**
+ * A row whose only amount is its running balance printed its own amount up against its words (a long description
+ * running into a left-aligned amount column: "... SAVINGS XXXXXX8821 5,120.88" arrives as one piece of text). The
+ * amount is split off the words' end and takes the amount column whose amounts end nearest to it.
+ */
+function amountsJoinedToWords(rows: Row[], balanceColumn: number): void {
+  const rightEdges = new Map<number, number[]>();
+  for (const row of rows) {
+    for (const cell of row.money) {
+      if (cell.column !== balanceColumn) rightEdges.set(cell.column, [...(rightEdges.get(cell.column) ?? []), cell.x1]);
+    }
+  }
+  const edges = [...rightEdges].map(([column, xs]) => ({ column, x1: xs.reduce((a, b) => a + b, 0) / xs.length }));
+  if (edges.length === 0) return;
+  for (const row of rows) {
+    if (!row.pieces || row.money.some((cell) => cell.column !== balanceColumn)) continue;
+    const last = row.pieces.at(-1);
+    if (!last || row.text.at(-1) !== last.text) continue;
+    const split = splitTrailingAmount({ ...last, money: null });
+    if (!split) continue;
+    const nearest = edges.reduce((best, edge) =>
+      Math.abs(edge.x1 - split.amount.x1) < Math.abs(best.x1 - split.amount.x1) ? edge : best,
+    );
+    const words = { ...last, text: split.words.text, x1: split.words.x1 };
+    row.pieces = [...row.pieces.slice(0, -1), words];
+    row.text = [...row.text.slice(0, -1), split.words.text];
+    const { x0, x1, text, money } = split.amount;
+    row.money = [{ x0, x1, text, money, column: nearest.column }, ...row.money];
+  }
 }
