@@ -524,13 +524,18 @@ function sameBalance(cents: number, label: BalanceLabel): boolean {
  * amount is split off the words' end and takes the amount column whose amounts end nearest to it.
  */
 function amountsJoinedToWords(rows: Row[], balanceColumn: number): void {
-  const rightEdges = new Map<number, number[]>();
+  // Each amount column's mean right edge, summed in one pass (a hostile file may hold hundreds of thousands of cells).
+  const sums = new Map<number, { total: number; count: number }>();
   for (const row of rows) {
     for (const cell of row.money) {
-      if (cell.column !== balanceColumn) rightEdges.set(cell.column, [...(rightEdges.get(cell.column) ?? []), cell.x1]);
+      if (cell.column === balanceColumn) continue;
+      const sum = sums.get(cell.column) ?? { total: 0, count: 0 };
+      sum.total += cell.x1;
+      sum.count += 1;
+      sums.set(cell.column, sum);
     }
   }
-  const edges = [...rightEdges].map(([column, xs]) => ({ column, x1: xs.reduce((a, b) => a + b, 0) / xs.length }));
+  const edges = [...sums].map(([column, { total, count }]) => ({ column, x1: total / count }));
   if (edges.length === 0) return;
   for (const row of rows) {
     if (!row.pieces || row.money.some((cell) => cell.column !== balanceColumn)) continue;
