@@ -2,7 +2,6 @@ import { createSystem, defaultBaseConfig, mergeConfigs, type ThemingConfig } fro
 import type { PrebuiltTokens } from '../build/chakra/prebuilt-tokens';
 import { nextTask } from './lib/idle';
 import { brandConfig, chakraTheme } from './theme-config';
-import { prebuiltTokens } from './theme-prebuilt-tokens';
 
 type Configs = Parameters<typeof createSystem>;
 type SystemSteps = Generator<void, ReturnType<typeof createSystem>, void>;
@@ -40,12 +39,29 @@ let created: System | undefined;
 let preparing: Promise<System> | undefined;
 
 /**
+ * The token dictionary's tokens made at build time (build/chakra/prebuilt-tokens.ts), for the whole app: a chunk of
+ * its own (some 10 KB compressed), loaded while the system's first phase runs. A page of islands (src/main.tsx) does
+ * without: its first download has a budget (bench/frontend.ts), and it makes the tokens as Chakra does. Without the
+ * chunk (the prerender, the tests, a failed load) the tokens are made here too.
+ */
+async function loadPrebuiltTokens() {
+  if (typeof document === 'undefined' || document.getElementById('root')?.dataset.islands) return undefined;
+  try {
+    return (await import('./theme-prebuilt-tokens')).prebuiltTokens;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Creates the system in tasks (the client build; at once elsewhere). src/main.tsx and src/app/start.tsx wait for it
  * before the app renders. Not a top-level await in this module: that made the bundler split the app's start-up code
  * into some 30 more small chunks, 5.9 KB more of compressed JavaScript for the landing page (the 170 KB goal).
  */
 export function prepareSystem(): Promise<System> {
-  preparing ??= createSystemInTasks(prebuiltTokens, ...START_CONFIGS).then((system) => (created ??= system));
+  preparing ??= loadPrebuiltTokens()
+    .then((prebuilt) => createSystemInTasks(prebuilt, ...START_CONFIGS))
+    .then((system) => (created ??= system));
   return preparing;
 }
 
