@@ -1,18 +1,25 @@
 import { createSystem, defaultBaseConfig, mergeConfigs, type ThemingConfig } from '@chakra-ui/react';
+import type { PrebuiltTokens } from '../build/chakra/prebuilt-tokens';
 import { nextTask } from './lib/idle';
 import { brandConfig, chakraTheme } from './theme-config';
 
+type Configs = Parameters<typeof createSystem>;
 type SystemSteps = Generator<void, ReturnType<typeof createSystem>, void>;
+type Stepwise = typeof createSystem & {
+  steps?: (...configs: Configs) => SystemSteps;
+  stepsWithTokens?: (prebuilt: () => PrebuiltTokens, ...configs: Configs) => SystemSteps;
+};
 
 /**
  * Runs createSystem's phases one task after another, so the page answers input between them instead of waiting for
  * one long task (total blocking time). The phases exist in the client build only (build/chakra/phases.ts);
- * elsewhere the system is created at once.
+ * elsewhere the system is created at once. `prebuilt`: the token dictionary's tokens for these very configs, made at
+ * build time (build/chakra/prebuilt-tokens.ts), so the browser does not walk the tokens at all.
  */
-async function createSystemInTasks(...configs: Parameters<typeof createSystem>) {
-  const stepwise = (createSystem as typeof createSystem & { steps?: (...c: typeof configs) => SystemSteps }).steps;
+async function createSystemInTasks(prebuilt: (() => PrebuiltTokens) | undefined, ...configs: Configs) {
+  const { steps: stepwise, stepsWithTokens } = createSystem as Stepwise;
   if (!stepwise) return createSystem(...configs);
-  const steps = stepwise(...configs);
+  const steps = prebuilt && stepsWithTokens ? stepsWithTokens(prebuilt, ...configs) : stepwise(...configs);
   for (;;) {
     // A pause before the first phase too (merging the configs): the caller is often a module that has just run,
     // in a task long enough already.
@@ -22,11 +29,29 @@ async function createSystemInTasks(...configs: Parameters<typeof createSystem>) 
   }
 }
 
-// The start-up theme of src/theme-config.ts: the recipes of the app shell and the public pages, the rest added later.
-const CONFIGS = [defaultBaseConfig, chakraTheme, brandConfig] as const;
+/**
+ * The start-up theme of src/theme-config.ts: the recipes of the app shell and the public pages, the rest added later.
+ * The client build makes its token dictionary out of these (build/chakra/plugins.ts).
+ */
+export const START_CONFIGS = [defaultBaseConfig, chakraTheme, brandConfig] as const;
 type System = ReturnType<typeof createSystem>;
 let created: System | undefined;
 let preparing: Promise<System> | undefined;
+
+/**
+ * The token dictionary's tokens made at build time (build/chakra/prebuilt-tokens.ts), for the whole app: a chunk of
+ * its own (some 10 KB compressed), loaded while the system's first phase runs. A page of islands (src/main.tsx) does
+ * without: its first download has a budget (bench/frontend.ts), and it makes the tokens as Chakra does. Without the
+ * chunk (the prerender, the tests, a failed load) the tokens are made here too.
+ */
+async function loadPrebuiltTokens() {
+  if (typeof document === 'undefined' || document.getElementById('root')?.dataset.islands) return undefined;
+  try {
+    return (await import('./theme-prebuilt-tokens')).prebuiltTokens;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Creates the system in tasks (the client build; at once elsewhere). src/main.tsx and src/app/start.tsx wait for it
@@ -34,13 +59,15 @@ let preparing: Promise<System> | undefined;
  * into some 30 more small chunks, 5.9 KB more of compressed JavaScript for the landing page (the 170 KB goal).
  */
 export function prepareSystem(): Promise<System> {
-  preparing ??= createSystemInTasks(...CONFIGS).then((system) => (created ??= system));
+  preparing ??= loadPrebuiltTokens()
+    .then((prebuilt) => createSystemInTasks(prebuilt, ...START_CONFIGS))
+    .then((system) => (created ??= system));
   return preparing;
 }
 
 /** The system prepareSystem made; created at once when nothing prepared it (server rendering, tests). */
 export function getSystem(): System {
-  created ??= createSystem(...CONFIGS);
+  created ??= createSystem(...START_CONFIGS);
   return created;
 }
 

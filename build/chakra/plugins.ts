@@ -1,5 +1,7 @@
 // The Vite plugins that apply the edits of this folder to Chakra's files at build time (README.md says why).
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { lazyGlobalCss } from './lazy-global-css.ts';
@@ -53,6 +55,36 @@ function chakraThemeWithoutDefaultTheme(srcDir: string): Plugin {
   };
 }
 
+/**
+ * The token data of src/theme.ts's start-up configs (token-data.ts), made in a process of its own: the app's theme
+ * brings all of Chakra along, and Vite's configuration (this module) is loaded by every Vite and Vitest run.
+ */
+function startUpTokenDataInChild(): string {
+  const script = fileURLToPath(new URL('./token-data.ts', import.meta.url));
+  return execFileSync(process.execPath, ['--import', 'tsx', script], { encoding: 'utf8', maxBuffer: 64 << 20 });
+}
+
+/** The client build's src/theme-prebuilt-tokens.ts: the token data in it (the prerender keeps the empty module). */
+function chakraPrebuiltTokens(srcDir: string): Plugin {
+  const stub = path.join(srcDir, 'theme-prebuilt-tokens.ts');
+  const decoder = fileURLToPath(new URL('./prebuilt-tokens.ts', import.meta.url));
+  return {
+    name: 'chakra-prebuilt-tokens',
+    apply: 'build',
+    load(id, options) {
+      if (id !== stub || options?.ssr) return null;
+      const data = startUpTokenDataInChild();
+      return [
+        `import { decodeTokens } from ${JSON.stringify(decoder)};`,
+        // A string parsed when the system is made: JSON.parse is quicker than the same data as code, and nothing of it
+        // runs while the chunk loads.
+        `const DATA = ${JSON.stringify(data)};`,
+        'export const prebuiltTokens = () => decodeTokens(DATA);',
+      ].join('\n');
+    },
+  };
+}
+
 function chakraStyledSystemEdits(): Plugin {
   const DIR = /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]([^\\/]+)$/;
   return {
@@ -67,5 +99,5 @@ function chakraStyledSystemEdits(): Plugin {
 
 /** Every build-time edit of Chakra, for vite.config.ts. `srcDir`: the absolute path of src/ (with its trailing slash). */
 export function chakraBuildEdits(srcDir = fileURLToPath(new URL('../../src/', import.meta.url))): Plugin[] {
-  return [chakraThemeWithoutDefaultTheme(srcDir), chakraStyledSystemEdits()];
+  return [chakraThemeWithoutDefaultTheme(srcDir), chakraStyledSystemEdits(), chakraPrebuiltTokens(srcDir)];
 }
