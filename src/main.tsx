@@ -135,6 +135,8 @@ if (root?.dataset.islands) {
   // The bar shows Log In and Apply from the build's markup when nobody is signed in; someone signed in (on another
   // page than `/`) gets the account menu: the bar's island hydrates then (src/components/navbar-island-plain.ts).
   void isSignedIn.then((signedIn) => {
+    // A signed-in visitor of `/` gets the whole app instead (its sections are not watched any more).
+    if (signedIn && isHome) return;
     for (const { element, signedOutActions } of bars) {
       const session = sessionOf(element.dataset.lazySection ?? '');
       if (!signedIn) showSignedOutBar(element, signedOutActions, Boolean(session?.isOpen));

@@ -78,9 +78,7 @@ export function whenScrolledPast(root: HTMLElement, callback: () => void) {
     window.removeEventListener('scroll', check);
     callback();
   };
+  // Scroll events only (a restored scroll position sends one too): reading the position at once would lay the page
+  // out inside the entry's task.
   window.addEventListener('scroll', check, { passive: true });
-  // And once the page has loaded (a restored scroll position): reading it before would lay the page out inside the
-  // entry's task.
-  if (document.readyState === 'complete') check();
-  else window.addEventListener('load', check, { once: true });
 }
