@@ -19,6 +19,19 @@ test('the mobile menu reaches every public page', async ({ page }) => {
   ).toHaveAttribute('href', '/apply');
 });
 
+test('the first tap on the phone menu opens it, before anything on the page has hydrated', async ({ page }) => {
+  // The bar's React code comes late: the tap lands on the build's markup, is held back, and is played once live.
+  await page.route(/\/assets\/first-view-[\w-]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  await page.goto('/');
+  await expect(page.locator('[data-island="navbar"]')).not.toHaveAttribute('data-live');
+  await page.getByRole('button', { name: 'Open menu' }).tap();
+  await expect(page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Log In' })).toBeVisible();
+  await expect(page.locator('[data-island="navbar"][data-live]')).toBeAttached();
+});
+
 test('the landing page fits a phone: no horizontal scroll, hero first, sticky box after 300 px', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByText('Servicing all 50 States', { exact: true })).toBeVisible();

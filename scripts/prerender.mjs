@@ -115,14 +115,16 @@ export async function renderIsland(name, props, id) {
   return renderOnce(app, { identifierPrefix: islandIdPrefix(String(id)) });
 }
 
-/** The style tags of what an island turns into by itself after it starts (registry.ts, laterLook), or none. */
+/** What an island turns into by itself after it starts (registry.ts, laterLook), with its style tags, or none. */
 export async function renderIslandLaterLook(name, props) {
   const look = ISLANDS[name]?.laterLook;
   if (!look) return '';
   const Component = await look();
-  const markup = await renderOnce(h(StrictMode, null, h(IslandShell, null, h(Component, props))));
-  return (markup.match(/<style data-emotion="[^"]+"[^>]*>[\\s\\S]*?<\\/style>/g) ?? []).join('');
+  return renderOnce(h(StrictMode, null, h(IslandShell, null, h(Component, props))));
 }
+
+/** When an island hydrates (registry.ts), for its wrapper's attributes. */
+export const islandWhen = (name) => ISLANDS[name]?.when;
 `;
 
 function virtualEntry() {
@@ -179,6 +181,12 @@ const unescapeHtml = (text) =>
  * An island missing here is simply not fetched ahead.
  */
 const LATER_ISLANDS_SHARED = ['src/app/islands/later-islands.ts'];
+/**
+ * What a page of islands loads to start its React islands (src/main.tsx: React, Chakra's system, the islands' start
+ * and the first view's chunk, whose only React island in the browser is the bar): fetched ahead too, for the bar (so
+ * that the visitor's first tap on its menu waits for no download) and for each island further down.
+ */
+const ISLANDS_RUNTIME = ['src/app/islands/start-islands.tsx', 'src/app/islands/first-view.ts'];
 const LATER_ISLAND_MODULES = {
   calculator: ['src/features/public/components/loan-calculator.tsx', 'src/lib/island-router.tsx'],
   'email-signup': ['src/features/public/components/email-signup.tsx', 'src/app/islands/island-data.tsx'],
@@ -186,21 +194,33 @@ const LATER_ISLAND_MODULES = {
   'contact-form': ['src/features/public/components/contact-form.tsx', 'src/app/islands/island-data.tsx'],
 };
 
-/** The chunks of a later island (LATER_ISLAND_MODULES) the page does not load already, or none. */
-function laterIslandChunks(manifest, name, template) {
-  const modules = LATER_ISLAND_MODULES[name];
+/**
+ * The chunks of an island with React (ISLANDS_RUNTIME, and LATER_ISLAND_MODULES for one further down) the page does
+ * not load already, or none (the plain islands: src/app/islands/plain-islands.ts).
+ */
+function islandChunks(manifest, name, template) {
+  const modules = name === 'navbar' ? [] : LATER_ISLAND_MODULES[name];
   if (!modules) return [];
-  const keys = [...LATER_ISLANDS_SHARED, ...modules];
+  const keys = [...ISLANDS_RUNTIME, ...(modules.length ? LATER_ISLANDS_SHARED : []), ...modules];
   for (const key of keys) if (!manifest[key]) throw new Error(`${key} (island ${name}) is not in the build's manifest`);
   // With the chunks of no module of their own that their loaders import (lazy-page, page-recipes: `_` in the manifest),
-  // without what the islands' start has loaded by then (src/main.tsx: the entry, Chakra's system, the first view).
-  const started = new Set(
-    chunkFiles(manifest, ['index.html', 'src/app/islands/start-islands.tsx', 'src/app/islands/first-view.ts'], '', {
-      withSharedDynamic: true,
-    }),
-  );
+  // without what the entry has loaded (index.html).
+  const started = new Set(chunkFiles(manifest, ['index.html'], '', { withSharedDynamic: false }));
   return chunkFiles(manifest, keys, template, { withSharedDynamic: true }).filter((file) => !started.has(file));
 }
+
+/**
+ * The wrapper's attributes that say when its island starts, for src/main.tsx and src/lib/lazy-section-watch.ts (which
+ * run before the registry is loaded): `reached` islands, and the threshold of a `scrolledPast` one.
+ */
+function whenAttributes(when) {
+  if (when === 'reached') return ' data-island-when="reached"';
+  if (typeof when === 'object' && when && Number.isFinite(when.scrolledPast))
+    return ` data-island-scrolled-past="${when.scrolledPast}"`;
+  return '';
+}
+
+const LATER_LOOK_ATTRIBUTE = 'data-later-look';
 
 /**
  * Fills the empty wrappers src/lib/island.tsx leaves with each island's own render, numbered in page order: the
@@ -216,13 +236,18 @@ async function fillIslands(entry, markup, chunksOf) {
   for (const [index, match] of wrappers.entries()) {
     const [wrapper, name, propsAttribute] = match;
     const props = propsAttribute ? JSON.parse(unescapeHtml(propsAttribute)) : {};
-    const inner = (await entry.renderIsland(name, props, index)) + (await entry.renderIslandLaterLook(name, props));
+    // What the island turns into by itself, at the end of its wrapper in a <template> (src/app/islands/plain-islands.ts
+    // takes it out before anything hydrates); its style tags go to <head> with the others.
+    const laterLook = await entry.renderIslandLaterLook(name, props);
+    const lookPart = laterLook ? `<template ${LATER_LOOK_ATTRIBUTE}>${laterLook}</template>` : '';
+    const inner = (await entry.renderIsland(name, props, index)) + lookPart;
     const propsPart = propsAttribute ? ` data-island-props="${propsAttribute}"` : '';
     const chunks = chunksOf(name);
     const chunksPart = chunks.length ? ` data-island-chunks="${chunks.map((file) => `/${file}`).join(' ')}"` : '';
+    const whenPart = whenAttributes(entry.islandWhen(name));
     filled +=
       markup.slice(from, match.index) +
-      `<div data-island="${name}" data-island-id="${index}" data-lazy-section="island-${index}"${propsPart}${chunksPart} style="display:contents">${inner}</div>`;
+      `<div data-island="${name}" data-island-id="${index}" data-lazy-section="island-${index}"${propsPart}${chunksPart}${whenPart} style="display:contents">${inner}</div>`;
     from = match.index + wrapper.length;
   }
   if (markup.includes('data-island=') && !wrappers.length) throw new Error('island wrappers not in the expected form');
@@ -365,10 +390,13 @@ async function main() {
       try {
         markup = await entry.render(route.path, { islands: Boolean(route.islands) });
         if (route.islands) {
-          markup = await fillIslands(entry, markup, (name) => laterIslandChunks(manifest, name, template));
+          markup = await fillIslands(entry, markup, (name) => islandChunks(manifest, name, template));
         }
-        // Anything still streaming would need an inline <script>, which the CSP blocks.
-        if (/<script|<template|<!--\$[?!]-->/.test(markup)) throw new Error('a part of the page suspended');
+        // Anything still streaming would need an inline <script>, which the CSP blocks (the islands' own templates
+        // aside: they hold what an island turns into, and have no script).
+        const own = new RegExp(`<template ${LATER_LOOK_ATTRIBUTE}>`, 'g');
+        if (/<script|<!--\$[?!]-->/.test(markup) || /<template/.test(markup.replace(own, '')))
+          throw new Error('a part of the page suspended');
       } catch (error) {
         if (route.required) throw new Error(`${route.path}: ${error?.message ?? error}`, { cause: error });
         process.stderr.write(`prerender: skipped ${route.path}: ${error?.message ?? error}\n`);

@@ -1,6 +1,15 @@
+import { startPlainIslands, whenScrolledPast } from './app/islands/plain-islands';
+import { showSignedOutBar } from './components/navbar-island-plain';
 import { fetchAuthAnswer, type AuthAnswer } from './lib/current-user';
 import { importInTasks, nextTask } from './lib/idle';
-import { holdPageInput, preloadModule, stopWatchingSections, watchServerSections } from './lib/lazy-section-watch';
+import {
+  holdPageInput,
+  preloadModule,
+  sessionOf,
+  stopWatchingSections,
+  watchServerSections,
+  whenSectionOpens,
+} from './lib/lazy-section-watch';
 
 // The entry: small on purpose. A prerendered page paints from its HTML and styles (scripts/prerender.mjs), and its
 // scripts only hydrate it, so they are requested once that first paint is done instead of competing with it for the
@@ -82,8 +91,9 @@ function afterFirstPaint(start: () => void) {
 }
 
 /**
- * A public page built as HTML and CSS with islands (src/lib/island.tsx): no app to start, only its islands, each
- * when wanted (src/app/islands/start-islands.tsx). Chakra's system, which they render with, is made in tasks meanwhile.
+ * The React islands of a public page built as HTML and CSS with islands (src/lib/island.tsx), each when wanted
+ * (src/app/islands/start-islands.tsx): started only once one of them is (its section opened: near the view, or the
+ * visitor reached for it). Chakra's system, which they render with, is made in tasks meanwhile.
  */
 async function startIslands(container: HTMLElement) {
   await loadThemeConfig();
@@ -110,23 +120,45 @@ async function handOverToWholeApp(initialAuth: NonNullable<AuthAnswer['sent']>) 
 }
 
 if (root?.dataset.islands) {
-  // Each island's markup is watched from now on: what the visitor does there before it is live is held back and
-  // played again then (src/lib/lazy-section-watch.ts).
+  const isHome = root.dataset.islands === '/';
+  // The islands that need no React (Learn More, the counters, the video) are live at once, without it
+  // (src/app/islands/plain-islands.ts); the others' markup is watched from now on: what the visitor does there before
+  // it is live is held back and played again then (src/lib/lazy-section-watch.ts).
+  const bars = startPlainIslands(root);
   watchServerSections();
-  // On `/` the page's one auth request decides which page it is: asked at once, and a signed-in visitor's app is
+  // The page's one auth request, asked at once. On `/` it decides which page it is: a signed-in visitor's app is
   // started as soon as it answers, without waiting for the landing page's paint.
-  const isSignedIn =
-    root.dataset.islands === '/'
-      ? fetchAuthAnswer().then(({ sent }) => {
-          if (sent) void handOverToWholeApp(sent);
-          return Boolean(sent);
-        })
-      : Promise.resolve(false);
-  afterFirstPaint(() => {
-    void isSignedIn.then((signedIn) => {
-      if (!signedIn) void startIslands(root);
-    });
+  const isSignedIn = fetchAuthAnswer().then(({ sent }) => {
+    if (sent && isHome) void handOverToWholeApp(sent);
+    return Boolean(sent);
   });
+  // The bar shows Log In and Apply from the build's markup when nobody is signed in; someone signed in (on another
+  // page than `/`) gets the account menu: the bar's island hydrates then (src/components/navbar-island-plain.ts).
+  void isSignedIn.then((signedIn) => {
+    // A signed-in visitor of `/` gets the whole app instead (its sections are not watched any more).
+    if (signedIn && isHome) return;
+    for (const { element, signedOutActions } of bars) {
+      const session = sessionOf(element.dataset.lazySection ?? '');
+      if (!signedIn) showSignedOutBar(element, signedOutActions, Boolean(session?.isOpen));
+      else if (!isHome) session?.open();
+    }
+  });
+  // React and Chakra only when an island needs them: a section opens (an island further down nears the view, the
+  // visitor reaches for the bar's menus, someone is signed in), or the sticky box is due. Never before the page has
+  // painted, and never on a page the whole app takes over.
+  const hasPainted = new Promise<void>((resolve) => afterFirstPaint(resolve));
+  let isStarting = false;
+  const startWhenWanted = () => {
+    if (isStarting) return;
+    isStarting = true;
+    void Promise.all([isSignedIn, hasPainted]).then(([signedIn]) => {
+      if (signedIn && isHome) return;
+      // Code that failed to load (a deploy in between): the page stays as the build made it, its plain parts live.
+      startIslands(root).catch((error: unknown) => console.warn('islands not started', error));
+    });
+  };
+  whenSectionOpens(startWhenWanted);
+  whenScrolledPast(root, startWhenWanted);
 } else if (root?.dataset.prerendered) {
   // What the visitor does on the page before the app is attached is held back and played again then.
   holdPageInput(root);

@@ -1,5 +1,6 @@
 import { lazy, startTransition, useEffect, useState, type ComponentProps, type ComponentType } from 'react';
 import { authStateOf, fetchAuthAnswer, type CurrentUser } from '@/lib/current-user';
+import { barShowsSignedOut } from './navbar-island-plain';
 import { NavbarContent, SignedOutActions, type NavbarAuth, type NavbarLinks, type NavbarMenus } from './navbar-view';
 
 // The navigation bar as an island of a prerendered public page (src/app/islands/registry.ts): no router and no
@@ -53,7 +54,9 @@ const MENUS: NavbarMenus = {
 /** `pathname`: the page's route, from the build (the link to it is marked current). */
 export function NavbarIsland({ pathname }: { pathname: string }) {
   const [links] = useState<NavbarLinks>(() => ({ Link: PlainLink, NavLink: currentPageLink(pathname) }));
-  const [auth, setAuth] = useState<NavbarAuth>(() => authStateOf<CurrentUser>(null, true));
+  // Drawn loading, as the build did, unless the page has shown the signed-out actions on the build's markup already
+  // (navbar-island-plain.ts): the first render is what is on the page.
+  const [auth, setAuth] = useState<NavbarAuth>(() => authStateOf<CurrentUser>(null, !barShowsSignedOut()));
   useEffect(() => {
     let isCurrent = true;
     void fetchAuthAnswer().then(({ user }) => {

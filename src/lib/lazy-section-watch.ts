@@ -9,6 +9,16 @@ import { eachWhenIdle, whenIdle } from './idle';
 const ROOT_MARGIN = '300px 0px';
 /** Interactions that make a section hydrate at once, before it is in view (keyboard focus, a tap). */
 const WAKE_EVENTS = ['focusin', 'pointerdown', 'keydown', 'click', 'submit'] as const;
+/**
+ * Signs that the visitor is about to use a section, which only open it (never held back, so listened to passively):
+ * a touch starting, the pointer coming over it. A section that hydrates only when reached (the bar) starts then.
+ */
+const REACH_EVENTS = ['touchstart', 'pointerover'] as const;
+/**
+ * `data-island-when="reached"` on a section's wrapper: it opens only when the visitor reaches it (WAKE_EVENTS,
+ * REACH_EVENTS) or the page opens it, never by being near the view (the bar, which is always in view).
+ */
+const WHEN_ATTRIBUTE = 'data-island-when';
 export const ATTRIBUTE = 'data-lazy-section';
 /**
  * Set on a section's wrapper once it is live: hydrated, and what the visitor did before then played again. The page's
@@ -75,11 +85,29 @@ function handleInteraction(event: Event) {
   held.push({ event, target });
 }
 
+/** Opens the section the visitor is reaching for (REACH_EVENTS). */
+function handleReach(event: Event) {
+  const target = event.target;
+  if (!(target instanceof Element)) return;
+  const element = target.closest<HTMLElement>(`[${ATTRIBUTE}]`);
+  if (element) sessions.get(element)?.open();
+}
+
 let isListening = false;
 function listenForInteractions() {
   if (isListening) return;
   isListening = true;
   for (const type of WAKE_EVENTS) document.addEventListener(type, handleInteraction, true);
+  for (const type of REACH_EVENTS) document.addEventListener(type, handleReach, { capture: true, passive: true });
+}
+
+/** Told when a section opens (src/main.tsx: a page of islands starts React only then). */
+let onOpen: (() => void) | undefined;
+
+/** Calls `callback` when a section opens, and at once if one is open already. */
+export function whenSectionOpens(callback: () => void) {
+  onOpen = callback;
+  if ([...sessions.values()].some((session) => session.isOpen)) callback();
 }
 
 /**
@@ -176,6 +204,23 @@ export function preloadModule(href: string) {
   document.head.append(link);
 }
 
+/** Chunks fetched ahead already (prefetchModule). */
+const prefetched = new Set<string>();
+
+/**
+ * Fetches a chunk into the browser's HTTP cache (the build's chunks are immutable there) without compiling it, once
+ * per page: Chromium compiles a module preload inside the task that appends its link (24-36 ms each at full speed, a
+ * long task on a slow phone), and even a prefetch link cost a few ms to add. A plain low-priority fetch does neither;
+ * the chunk compiles when it is imported, from the cache.
+ */
+function prefetchModule(href: string) {
+  if (prefetched.has(href) || document.head.querySelector(`link[href="${href}"]`)) return;
+  prefetched.add(href);
+  void fetch(href, { credentials: 'same-origin', priority: 'low' })
+    .then((response) => response.arrayBuffer())
+    .catch(() => undefined);
+}
+
 /** Watches a section's server markup: near the viewport or reached first, it opens (loads, then hydrates). */
 function startSession(element: HTMLElement): Session {
   let load: (() => Promise<void>) | undefined;
@@ -195,20 +240,21 @@ function startSession(element: HTMLElement): Session {
   );
   // A wrapper without a box of its own (an island's, display: contents) never intersects: its content does.
   const watched = element.style.display === 'contents' ? (element.firstElementChild ?? element) : element;
-  observer.observe(watched);
+  if (element.getAttribute(WHEN_ATTRIBUTE) !== 'reached') observer.observe(watched);
 
   // Once the page has loaded and is idle, fetch the code, so the section hydrates soon when reached. The chunks the
-  // build lists for it (data-island-chunks: scripts/prerender.mjs) are fetched and compiled but not run, a few links
-  // per idle moment: running a later island's code ahead made long tasks while the page started. A section without
-  // that list (the first view's islands, whose chunk has run already) is loaded as it is.
+  // build lists for it (data-island-chunks: scripts/prerender.mjs) are fetched into the cache, neither compiled nor
+  // run, one per idle moment: compiling (module preloads) or running a later island's code ahead made long tasks
+  // while the page started. A section without that list is loaded as it is, once it has a loader.
   let cancelIdle: (() => void) | undefined;
   const chunks = element.dataset.islandChunks?.split(' ').filter(Boolean) ?? [];
   const prefetch = () => {
     if (chunks.length > 0) {
-      const batches = Array.from({ length: Math.ceil(chunks.length / 3) }, (_, index) => () => {
-        for (const file of chunks.slice(index * 3, index * 3 + 3)) preloadModule(file);
-      });
-      cancelIdle = eachWhenIdle(batches, { timeout: 5000, fallbackMs: 2000 });
+      // One per idle moment: starting a request takes a few ms on a slow phone.
+      cancelIdle = eachWhenIdle(
+        chunks.map((file) => () => prefetchModule(file)),
+        { timeout: 5000, fallbackMs: 2000 },
+      );
       return;
     }
     const fetchCode = () => void load?.().catch(() => undefined);
@@ -234,6 +280,7 @@ function startSession(element: HTMLElement): Session {
     open: () => {
       if (session.isOpen) return;
       session.isOpen = true;
+      onOpen?.();
       void start();
     },
     attach: (loader) => {
@@ -310,6 +357,7 @@ export function releasePageInput() {
  */
 export function watchServerSections() {
   for (const element of document.querySelectorAll<HTMLElement>(`[${ATTRIBUTE}]`)) {
-    if (element.firstChild && !sessions.has(element)) startSession(element);
+    // A section live already (made live without React: src/app/islands/plain-islands.ts) needs no watching.
+    if (element.firstChild && !element.hasAttribute(LIVE_ATTRIBUTE) && !sessions.has(element)) startSession(element);
   }
 }

@@ -5,17 +5,18 @@ import { prepareSystem } from '@/theme';
 import { islandTree as tree } from './island-shell';
 import { islandIdPrefix, ISLANDS, type IslandEntry } from './registry';
 
-// The browser side of a prerendered public page (docs/architecture.md, "Public pages: islands"), started by
-// src/main.tsx once the page has painted. The page stays the build's HTML and CSS; each island (an element
-// `[data-island]` that the prerender filled and numbered) becomes a React root of its own when it is wanted: its code
-// loads, then it hydrates in a transition. Until then lazy-section-watch.ts holds back what the visitor does in it and
-// plays it again once the island is live, and marks it live (`data-live`).
+// The React side of a prerendered public page (docs/architecture.md, "Public pages: islands"), started by
+// src/main.tsx once an island needs it (never before the page has painted). The page stays the build's HTML and
+// CSS; each island (an element `[data-island]` that the prerender filled and numbered) becomes a React root of its own
+// when it is wanted: its code loads, then it hydrates in a transition. Until then lazy-section-watch.ts holds back
+// what the visitor does in it and plays it again once the island is live, and marks it live (`data-live`). The
+// plain islands (plain-islands.ts) are live already and never hydrate.
 
 const readProps = (element: HTMLElement): object => JSON.parse(element.dataset.islandProps ?? '{}') as object;
 
 /**
- * An island with server markup: hydrates once its session (near the view, or reached), its code and the page
- * (`isPageReady`: Chakra's system) are ready.
+ * An island with server markup: hydrates once its session (near the view, or reached: lazy-section-watch.ts), its
+ * code and the page (`isPageReady`: Chakra's system) are ready.
  */
 function hydrateWhenWanted(element: HTMLElement, entry: IslandEntry, id: string, isPageReady: Promise<unknown>) {
   const session = sessionOf(`island-${id}`);
@@ -26,7 +27,6 @@ function hydrateWhenWanted(element: HTMLElement, entry: IslandEntry, id: string,
       Component = loaded;
     }),
   );
-  if (entry.when === 'painted') session.open();
   Promise.all([session.ready, isPageReady]).then(
     () => {
       if (!Component || !element.isConnected) return;
@@ -80,7 +80,8 @@ export function startIslands(container: HTMLElement) {
   for (const element of container.querySelectorAll<HTMLElement>('[data-island][data-island-id]')) {
     const entry = ISLANDS[element.dataset.island ?? ''];
     const id = element.dataset.islandId!;
-    if (!entry) continue;
+    // The plain ones are live already, without React (plain-islands.ts).
+    if (!entry || entry.when === 'plain') continue;
     if (typeof entry.when === 'object')
       renderWhenScrolledPast(element, entry, id, entry.when.scrolledPast, isPageReady);
     else hydrateWhenWanted(element, entry, id, isPageReady);

@@ -1,17 +1,15 @@
 import { Box, IconButton } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { usePrefersReducedMotion } from '../hooks/use-prefers-reduced-motion';
+import { HERO_VIDEO_SOURCES as SOURCES, PLAYBACK_LOOK } from '../islands/plain-hero-video';
 
 const POSTER = '/media/hero-poster.webp';
-const SOURCES = [
-  { src: '/media/hero.mp4', type: 'video/mp4' },
-  { src: '/media/hero.webm', type: 'video/webm' },
-];
 
 /**
  * The hero's looping, muted video (made for this site: public/media). The poster paints with the page; the
  * video itself is attached only after the load event, so it never competes with first paint. Reduced-motion
- * users keep the poster. A pause button keeps moving content under the visitor's control (WCAG 2.2.2).
+ * users keep the poster. A pause button keeps moving content under the visitor's control (WCAG 2.2.2). On a
+ * prerendered public page the build's markup does the same without React (islands/plain-hero-video.ts).
  */
 export function HeroVideo() {
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -86,9 +84,10 @@ export function HeroVideo() {
 
 /** The pause/play control over the video (src/app/islands/registry.ts renders it at build time for its styles). */
 export function PlaybackButton({ isPaused, onClick }: { isPaused: boolean; onClick: () => void }) {
+  const look = isPaused ? PLAYBACK_LOOK.paused : PLAYBACK_LOOK.playing;
   return (
     <IconButton
-      aria-label={isPaused ? 'Play background video' : 'Pause background video'}
+      aria-label={look.label}
       size="sm"
       variant="solid"
       bg="blackAlpha.700"
@@ -101,7 +100,7 @@ export function PlaybackButton({ isPaused, onClick }: { isPaused: boolean; onCli
       onClick={onClick}
     >
       <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true" fill="currentColor">
-        {isPaused ? <path d="M3 1.5v11l9-5.5z" /> : <path d="M3 1.5h3v11H3zM8 1.5h3v11H8z" />}
+        <path d={look.icon} />
       </svg>
     </IconButton>
   );

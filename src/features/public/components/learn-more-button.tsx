@@ -1,20 +1,13 @@
 import { Button } from '@chakra-ui/react';
-import { usePrefersReducedMotion } from '../hooks/use-prefers-reduced-motion';
+import { showFeatures } from '../islands/plain-learn-more';
 
-export const FEATURES_SECTION_ID = 'features';
+export { FEATURES_SECTION_ID } from '../islands/plain-learn-more';
 
-/** The hero's Learn More: scrolls to the features and moves the focus to their heading. */
+/**
+ * The hero's Learn More: scrolls to the features and moves the focus to their heading. On a prerendered public page
+ * its markup is made live without React (islands/plain-learn-more.ts), with the same handler.
+ */
 export function LearnMoreButton() {
-  const isReduced = usePrefersReducedMotion();
-
-  function handleLearnMore() {
-    const section = document.getElementById(FEATURES_SECTION_ID);
-    if (!section) return;
-    section.scrollIntoView({ behavior: isReduced ? 'auto' : 'smooth', block: 'start' });
-    // Keyboard and screen-reader users land where the page scrolled to.
-    section.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true });
-  }
-
   return (
     <Button
       size="xl"
@@ -22,7 +15,7 @@ export function LearnMoreButton() {
       color="white"
       borderColor="whiteAlpha.700"
       _hover={{ bg: 'whiteAlpha.200' }}
-      onClick={handleLearnMore}
+      onClick={showFeatures}
     >
       Learn More
     </Button>
