@@ -67,7 +67,21 @@ function normaliseIp(ip: string): string {
   return (ip.startsWith('::ffff:') ? ip.slice(7) : ip).slice(0, 45);
 }
 
-export function parseCookies(header: string | undefined): Map<string, string> {
+// The last header parsed and its cookies: a request's context reads its session, visitor and device cookies one after
+// another from the same header (server/trpc/context.ts), which is then split and decoded once, not three times.
+let lastHeader: string | undefined;
+let lastCookies: ReadonlyMap<string, string> = new Map();
+
+/** The cookies of a Cookie header (the first of a repeated name wins). Read only: the map may be shared. */
+export function parseCookies(header: string | undefined): ReadonlyMap<string, string> {
+  if (header === lastHeader) return lastCookies;
+  const cookies = splitCookies(header);
+  lastHeader = header;
+  lastCookies = cookies;
+  return cookies;
+}
+
+function splitCookies(header: string | undefined): Map<string, string> {
   const cookies = new Map<string, string>();
   if (!header) return cookies;
   for (const part of header.split(';')) {

@@ -39,13 +39,18 @@ export function createInnerContext(
 
 export async function createRequestContext(deps: AppDeps, req: IncomingMessage, res: ServerResponse): Promise<Context> {
   const setCookie = (cookie: string) => res.appendHeader('Set-Cookie', cookie);
-  const { user, session } = await readSession(deps, req.headers.cookie, setCookie);
+  const header = req.headers.cookie;
+  // The three readers parse the same header back to back, before any await, so it is parsed once
+  // (parseCookies keeps the last header's cookies). Reading writes no cookie: the Set-Cookie order is unchanged.
+  const visitor = readVisitor(header, deps.env.secureCookies, setCookie);
+  const device = readDevice(header, deps.env.secureCookies, setCookie);
+  const { user, session } = await readSession(deps, header, setCookie);
   return createInnerContext(deps, {
     user,
     session,
     setCookie,
-    visitor: readVisitor(req.headers.cookie, deps.env.secureCookies, setCookie),
-    device: readDevice(req.headers.cookie, deps.env.secureCookies, setCookie),
+    visitor,
+    device,
     meta: {
       ip: getClientIp(req, deps.env.TRUST_PROXY_HOPS),
       userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300),

@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors';
 import { recordAudit, auditedTransaction } from '../../lib/audit';
 import { applicationsForUser, type SearchOptions } from './application-list';
 import { type Actor, type ServiceDeps } from '../../deps';
+import { selectRows } from './common';
 import { type PagePlan, planPage, toPage } from './cursor';
 import { searchTerms, wordSearchKeySql } from './word-search';
 import { type CsvValue, toCsv } from './csv';
@@ -87,9 +88,7 @@ async function pageKeySql(db: Db, query: KeyQuery, plan: PagePlan, options: Sear
 }
 
 async function pageKeys(db: Db, query: KeyQuery, plan: PagePlan): Promise<KeyRow[]> {
-  const [rows] = (await db.execute(await pageKeySql(db, query, plan))) as unknown as [
-    { id: string; created_at: string | Date }[],
-  ];
+  const rows = await selectRows<{ id: string; created_at: string | Date }>(db, await pageKeySql(db, query, plan));
   return rows.map((row) => ({ id: row.id, createdAt: asUtcDate(row.created_at) }));
 }
 
@@ -112,12 +111,15 @@ type ApplicantRowSql = {
  */
 async function pageRows(db: Db, keySql: SQL, direction: 'next' | 'prev') {
   const order = direction === 'prev' ? sql`ASC` : sql`DESC`;
-  const [rows] = (await db.execute(sql`
+  const rows = await selectRows<ApplicantRowSql>(
+    db,
+    sql`
     SELECT u.id, u.first_name, u.last_name, u.email, u.business_name, u.is_active, u.last_login_at, u.created_at,
            u.application_count AS total, u.active_application_count AS active
       FROM (${keySql}) AS k
       JOIN ${users} AS u ON u.id = k.id
-     ORDER BY k.created_at ${order}, k.id ${order}`)) as unknown as [ApplicantRowSql[]];
+     ORDER BY k.created_at ${order}, k.id ${order}`,
+  );
   return rows.map((row) => ({
     id: row.id,
     firstName: row.first_name,

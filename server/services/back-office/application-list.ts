@@ -8,7 +8,7 @@ import { isoFromDb } from '../../lib/dates';
 import { type Actor, type ServiceDeps } from '../../deps';
 import { auditRead } from '../../lib/audit';
 import { type PagePlan, keysetOrder, planPage, toPage } from './cursor';
-import { prefixPattern } from './common';
+import { prefixPattern, selectRows } from './common';
 import { type CreatedRange, type WordSearchPath, searchTerms, wordSearchKeySql } from './word-search';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -127,13 +127,16 @@ type ListRow = {
  */
 async function pageRows(db: DbOrTx, keySql: SQL, direction: 'next' | 'prev'): Promise<ApplicationListItem[]> {
   const order = direction === 'prev' ? sql`ASC` : sql`DESC`;
-  const [rows] = (await db.execute(sql`
+  const rows = await selectRows<ListRow>(
+    db,
+    sql`
     SELECT a.id, a.business_name, a.owner_name, a.email, a.loan_amount_cents, a.approved_amount_cents, a.status,
            a.ai_approved, a.created_at, u.confidence
       FROM (${keySql}) AS k
       JOIN ${applications} AS a ON a.id = k.id
       LEFT JOIN ${underwritingResults} AS u ON u.application_id = k.id
-     ORDER BY k.created_at ${order}, k.id ${order}`)) as unknown as [ListRow[]];
+     ORDER BY k.created_at ${order}, k.id ${order}`,
+  );
   return rows.map((row) => ({
     id: row.id,
     businessName: row.business_name,

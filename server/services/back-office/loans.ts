@@ -1,11 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type LoanRow, schedulesOf, toLoanDto, deriveLoanState } from '../loans/index';
-import { applications, loans } from '../../../drizzle/schema/index';
+import { applications, loanStatusTotals, loans } from '../../../drizzle/schema/index';
 import type { ListLoansQuery } from '../../../src/shared/schemas/admin';
 import { todayIso } from '../../lib/dates';
+import type { Db } from '../../db';
 import { type ServiceDeps } from '../../deps';
+import { selectRows } from './common';
 import { keysetOrder, planPage, toPage } from './cursor';
-import { activeLoanCount } from './dashboard';
 
 type RawLoanRow = {
   id: string;
@@ -53,6 +54,18 @@ function fromRawLoanRow(row: RawLoanRow): LoanRow & { paidCents: number } {
  */
 const mineCondition = (viewerId: string) => and(eq(applications.assignedTo, viewerId), eq(loans.status, 'current'));
 
+/**
+ * The active loans' count the database keeps (status-totals.ts), the one status this list shows: its primary key's
+ * range, read as a plain row (activeLoanCount sums every status through the query builder, for the dashboard).
+ */
+async function currentLoanCount(db: Db): Promise<number> {
+  const [row] = await selectRows<{ count: number | string | null }>(
+    db,
+    sql`SELECT SUM(${loanStatusTotals.count}) AS count FROM ${loanStatusTotals} WHERE ${loanStatusTotals.status} = 'current'`,
+  );
+  return Number(row?.count ?? 0);
+}
+
 async function mineCount(deps: Pick<ServiceDeps, 'db'>, viewerId: string): Promise<number> {
   const [row] = await deps.db
     .select({ count: sql<number>`COUNT(*)` })
@@ -92,16 +105,19 @@ export async function listActiveLoans(deps: Pick<ServiceDeps, 'db' | 'log'>, que
   // installments in order, so the total is all the schedule needs; a column the database keeps, migration 0005), as
   // plain rows (no ORM mapping per row); then their schedules, mostly from the cache.
   const direction = isBackwards ? sql`ASC` : sql`DESC`;
-  const [[rawRows], activeLoans] = await Promise.all([
-    deps.db.execute(sql`
+  const [rawRows, activeLoans] = await Promise.all([
+    selectRows<RawLoanRow>(
+      deps.db,
+      sql`
       SELECT l.id, l.application_id, l.user_id, a.business_name, a.owner_name, l.principal_cents,
              l.purchased_amount_cents, l.weekly_payment_cents, l.factor_rate_milli, l.term_weeks, l.apr_bps, l.status,
              l.funded_at, l.first_payment_date, l.created_at, l.paid_cents
         FROM (${keys.getSQL()}) AS k
         JOIN ${loans} AS l ON l.id = k.id
         JOIN ${applications} AS a ON a.id = l.application_id
-       ORDER BY k.created_at ${direction}, k.id ${direction}`) as unknown as Promise<[RawLoanRow[]]>,
-    mine ? mineCount(deps, mine) : activeLoanCount(deps),
+       ORDER BY k.created_at ${direction}, k.id ${direction}`,
+    ),
+    mine ? mineCount(deps, mine) : currentLoanCount(deps.db),
   ]);
   const rows = rawRows.map(fromRawLoanRow);
   const page = toPage(rows, plan, query.limit);

@@ -7,6 +7,7 @@ import { asUtcDate, isoFromDb } from '../../lib/dates';
 import type { ServiceDeps } from '../../deps';
 import { FORMER_STAFF, personName } from '../accounts/index';
 import { expiringOfferWindow, offerValidUntil } from '../offers/index';
+import { selectRows } from './common';
 import { type PagePlan, planPage, toPage } from './cursor';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -138,14 +139,17 @@ export async function getWorkQueue(deps: Pick<ServiceDeps, 'db' | 'env'>, viewer
   // rows and names by primary key. Read as plain rows (the list pages do the same, application-list.ts): the query
   // builder and its row mapping cost more CPU than the statement itself on this hot path.
   const order = plan.kind === 'before' ? sql`DESC` : sql`ASC`;
-  const [rows] = (await db.execute(sql`
+  const rows = await selectRows<QueuePageRow>(
+    db,
+    sql`
     SELECT a.id, a.business_name, a.owner_name, a.loan_amount_cents, a.status, a.created_at, a.decided_at,
            a.assigned_to, a.ocr_finished_at, a.documents_received, a.statements_unreconciled, a.staff_decisions,
            u.first_name, u.last_name, u.email
       FROM (${keySql}) AS page_keys
       JOIN ${applications} AS a ON a.id = page_keys.id
       LEFT JOIN ${users} AS u ON u.id = a.assigned_to
-     ORDER BY a.created_at ${order}, a.id ${order}`)) as unknown as [QueuePageRow[]];
+     ORDER BY a.created_at ${order}, a.id ${order}`,
+  );
   const items: QueueItemDto[] = rows.map((row) => {
     const decidedAt = row.decided_at === null ? null : asUtcDate(row.decided_at);
     const facts: QueueRow = {
