@@ -1,7 +1,7 @@
 import { Box, IconButton } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { usePrefersReducedMotion } from '../hooks/use-prefers-reduced-motion';
-import { HERO_VIDEO_SOURCES as SOURCES, PLAYBACK_LOOK } from '../islands/plain-hero-video';
+import { HERO_VIDEO_SOURCES as SOURCES, PLAYBACK_LOOK, togglePlayback } from '../islands/plain-hero-video';
 
 const POSTER = '/media/hero-poster.webp';
 
@@ -36,18 +36,8 @@ export function HeroVideo() {
     video.play().catch(() => setPaused(true));
   }, [isAttached]);
 
-  function togglePlayback() {
-    const video = videoRef.current;
-    if (!video) return;
-    if (video.paused) {
-      video.play().then(
-        () => setPaused(false),
-        () => setPaused(true),
-      );
-    } else {
-      video.pause();
-      setPaused(true);
-    }
+  function handleToggle() {
+    if (videoRef.current) togglePlayback(videoRef.current, setPaused);
   }
 
   return (
@@ -77,7 +67,7 @@ export function HeroVideo() {
       >
         {isAttached && SOURCES.map((source) => <source key={source.src} src={source.src} type={source.type} />)}
       </video>
-      {isAttached && <PlaybackButton isPaused={isPaused} onClick={togglePlayback} />}
+      {isAttached && <PlaybackButton isPaused={isPaused} onClick={handleToggle} />}
     </Box>
   );
 }

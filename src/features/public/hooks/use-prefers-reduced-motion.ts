@@ -1,6 +1,5 @@
 import { useSyncExternalStore } from 'react';
-
-const QUERY = '(prefers-reduced-motion: reduce)';
+import { prefersReducedMotion, REDUCED_MOTION_QUERY as QUERY } from '../utils/reduced-motion';
 
 function subscribe(onChange: () => void) {
   const query = window.matchMedia(QUERY);
@@ -14,9 +13,5 @@ function subscribe(onChange: () => void) {
  * (src/app/islands/first-view.ts) would otherwise bring framer-motion's code along for this one question.
  */
 export function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => window.matchMedia(QUERY).matches,
-    () => false,
-  );
+  return useSyncExternalStore(subscribe, prefersReducedMotion, () => false);
 }

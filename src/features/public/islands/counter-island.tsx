@@ -1,10 +1,8 @@
 import { AnimatedCounter } from '../components/animated-counter';
-import { ABOUT_COUNTERS, HERO_COUNTERS } from '../utils/counters';
-
-const COUNTERS = { hero: HERO_COUNTERS, about: ABOUT_COUNTERS };
+import { counterSpecOf, type CounterGroup } from './plain-counter';
 
 export type CounterIslandProps = {
-  group: keyof typeof COUNTERS;
+  group: CounterGroup;
   counter: string;
   label: string;
   tone: 'light' | 'dark';
@@ -12,7 +10,7 @@ export type CounterIslandProps = {
 
 /** A counter as an island (src/app/islands/registry.ts): its spec named, since a spec's format cannot travel in HTML. */
 export function CounterIsland({ group, counter, label, tone }: CounterIslandProps) {
-  const spec = (COUNTERS[group] as Record<string, (typeof COUNTERS)['hero']['funding']>)[counter];
+  const spec = counterSpecOf({ group, counter });
   if (!spec) throw new Error(`no counter ${group}.${counter}`);
   return <AnimatedCounter spec={spec} label={label} tone={tone} />;
 }

@@ -1,18 +1,19 @@
-import { counterValueAt, type CounterSpec } from '../utils/counters';
-import { ABOUT_COUNTERS, HERO_COUNTERS } from '../utils/counters';
+import { ABOUT_COUNTERS, counterValueAt, HERO_COUNTERS, type CounterSpec } from '../utils/counters';
+import { REDUCED_MOTION_QUERY } from '../utils/reduced-motion';
 
 // A counter of a prerendered public page without React (src/app/islands/plain-islands.ts): the build's markup of
 // AnimatedCounter (components/animated-counter.tsx) counts up as the component does. The number shown is
 // aria-hidden and the accessible text (the final value) is in the markup already: only the shown number changes.
 
-const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+/** The groups of counters a counter island may name. */
+export type CounterGroup = 'hero' | 'about';
 
-const COUNTERS: Record<string, Record<string, CounterSpec>> = { hero: HERO_COUNTERS, about: ABOUT_COUNTERS };
+const COUNTERS: Record<CounterGroup, Record<string, CounterSpec>> = { hero: HERO_COUNTERS, about: ABOUT_COUNTERS };
 
-/** The spec a counter island names in its props (counter-island.tsx), or undefined. */
+/** The spec a counter island names in its props (here and counter-island.tsx), or undefined. */
 export function counterSpecOf(props: { group?: unknown; counter?: unknown }): CounterSpec | undefined {
   if (typeof props.group !== 'string' || typeof props.counter !== 'string') return undefined;
-  return Object.hasOwn(COUNTERS, props.group) ? COUNTERS[props.group]?.[props.counter] : undefined;
+  return Object.hasOwn(COUNTERS, props.group) ? COUNTERS[props.group as CounterGroup][props.counter] : undefined;
 }
 
 /**
@@ -28,7 +29,7 @@ export function startPlainCounter(element: HTMLElement, spec: CounterSpec): bool
     const text = spec.format(value);
     if (shown.textContent !== text) shown.textContent = text;
   };
-  const motion = window.matchMedia(REDUCED_MOTION);
+  const motion = window.matchMedia(REDUCED_MOTION_QUERY);
   let timer: number | undefined;
   const finish = () => {
     window.clearInterval(timer);

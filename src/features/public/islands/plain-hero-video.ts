@@ -1,6 +1,7 @@
 // The hero's video on a prerendered public page, without React (src/app/islands/plain-islands.ts): what HeroVideo
 // (components/hero-video.tsx) does, on the build's markup. The pause/play control comes from the build too (a
 // <template> of its markup, scripts/prerender.mjs), with its styles in the page's head already.
+import { prefersReducedMotion } from '../utils/reduced-motion';
 
 export const HERO_VIDEO_SOURCES = [
   { src: '/media/hero.mp4', type: 'video/mp4' },
@@ -14,6 +15,22 @@ export const PLAYBACK_LOOK = {
 } as const;
 
 /**
+ * The control's press, here and in HeroVideo: plays a paused video, pauses a playing one, and tells `showPaused`
+ * what the video is now (paused too when play() is refused).
+ */
+export function togglePlayback(video: HTMLVideoElement, showPaused: (isPaused: boolean) => void) {
+  if (video.paused) {
+    video.play().then(
+      () => showPaused(false),
+      () => showPaused(true),
+    );
+  } else {
+    video.pause();
+    showPaused(true);
+  }
+}
+
+/**
  * After the load event (or 200 ms after the start, when it has passed), unless the visitor asks for less motion:
  * attaches the sources, plays, and shows the control (`control`: the build's markup of it, playing). A refused
  * play() shows the control paused. Answers false when the markup has no video.
@@ -22,7 +39,7 @@ export function startPlainHeroVideo(element: HTMLElement, control: DocumentFragm
   const video = element.querySelector('video');
   const frame = video?.parentElement;
   if (!video || !frame || !control) return false;
-  if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) return true;
+  if (prefersReducedMotion()) return true;
 
   const attach = () => {
     // The page was taken over meanwhile (a signed-in visitor of `/`: src/main.tsx): nothing to play.
@@ -41,17 +58,7 @@ export function startPlainHeroVideo(element: HTMLElement, control: DocumentFragm
       button.setAttribute('aria-label', look.label);
       icon.setAttribute('d', look.icon);
     };
-    button.addEventListener('click', () => {
-      if (video.paused) {
-        video.play().then(
-          () => showPaused(false),
-          () => showPaused(true),
-        );
-      } else {
-        video.pause();
-        showPaused(true);
-      }
-    });
+    button.addEventListener('click', () => togglePlayback(video, showPaused));
     frame.append(button);
     video.muted = true;
     video.load();

@@ -1,5 +1,6 @@
 // The hero's Learn More on a prerendered public page, without React (src/app/islands/plain-islands.ts): what
 // LearnMoreButton (components/learn-more-button.tsx) does on a click, on the build's markup.
+import { prefersReducedMotion } from '../utils/reduced-motion';
 
 export const FEATURES_SECTION_ID = 'features';
 
@@ -7,8 +8,7 @@ export const FEATURES_SECTION_ID = 'features';
 export function showFeatures() {
   const section = document.getElementById(FEATURES_SECTION_ID);
   if (!section) return;
-  const isReduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-  section.scrollIntoView({ behavior: isReduced ? 'auto' : 'smooth', block: 'start' });
+  section.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' });
   // Keyboard and screen-reader users land where the page scrolled to.
   section.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true });
 }
