@@ -123,8 +123,14 @@ async function loopDelay(pid: number, file: string): Promise<LoopDelay> {
   process.kill(pid, 'SIGUSR2');
   // Generous: a loaded machine may take a while to schedule the server's signal handler.
   for (let tries = 0; tries < 500; tries += 1) {
-    if (existsSync(file) && statSync(file).mtimeMs !== before)
-      return JSON.parse(readFileSync(file, 'utf8')) as LoopDelay;
+    if (existsSync(file) && statSync(file).mtimeMs !== before) {
+      // The monitor may still be writing it (the file is seen changed before its bytes are all there): read again.
+      try {
+        return JSON.parse(readFileSync(file, 'utf8')) as LoopDelay;
+      } catch {
+        // not whole yet
+      }
+    }
     await sleep(20);
   }
   throw new Error('the server did not report its event-loop delay');
