@@ -121,7 +121,7 @@ export default defineConfig({
         define: { __LENDER_CONFIG__: JSON.stringify(lender) },
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'drizzle/**/*.test.ts'],
+          include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'drizzle/**/*.test.ts', 'build/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/*.fault.test.ts', 'node_modules/**', 'dist*/**'],
           environment: 'node',
         },

@@ -59,6 +59,33 @@ test.describe('prerendered pages', () => {
     });
   }
 
+  test('carries only the global CSS its first view reads, and the rest once React starts', async ({ page }) => {
+    await page.goto('/');
+    const later = page.locator('head template[data-later-styles]');
+    await expect(later).toHaveCount(1);
+    // A token variable and a keyframe the first view does not read wait in the template, not in the head.
+    const { variable, keyframes } = await later.evaluate((template: HTMLTemplateElement) => {
+      const css = template.content.textContent ?? '';
+      return {
+        variable: /(--chakra-colors-[\w-]+):/.exec(css)?.[1] ?? '',
+        keyframes: /@keyframes ([\w-]+)/.exec(css)?.[1] ?? '',
+      };
+    });
+    expect(variable).not.toBe('');
+    expect(keyframes).not.toBe('');
+    const valueOf = (name: string) =>
+      page.evaluate((property) => getComputedStyle(document.documentElement).getPropertyValue(property), name);
+    expect(await valueOf(variable)).toBe('');
+    const head = await page.locator('head style[data-ssr-emotion^="css-global"]').textContent();
+    expect(head).not.toContain(`@keyframes ${keyframes}{`);
+    // An island further down starts React: the rest of the CSS is in the head from then on.
+    await page.locator('#calculator').scrollIntoViewIfNeeded();
+    await islandLive(page, 'calculator');
+    await expect(later).toHaveCount(0);
+    expect(await valueOf(variable)).not.toBe('');
+    expect(await page.evaluate(() => document.head.innerHTML)).toContain(`@keyframes ${keyframes}{`);
+  });
+
   test('hydrates the prerendered markup without errors and stays interactive', async ({ page }) => {
     // Any hydration mismatch is logged with console.error, which fails the test (fixtures.ts).
     await page.goto('/products');

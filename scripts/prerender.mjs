@@ -76,6 +76,7 @@ import { IslandShell } from '/src/app/islands/island-shell.tsx';
 import { ISLANDS, islandIdPrefix } from '/src/app/islands/registry.ts';
 import { IslandBuildContext } from '/src/lib/island.tsx';
 export { PUBLIC_PAGE_META } from '/src/features/public/meta.ts';
+export { splitFirstViewCss } from '/build/first-view-css.ts';
 export { lender } from '/src/config/lender.ts';
 
 async function renderOnce(app, options = {}) {
@@ -155,16 +156,38 @@ function extractStyles(markup) {
     // Every island is a render of its own, with its own copy of the global styles and of the rules it shares with
     // the page: each once.
     if (key.endsWith('-global')) {
-      if (!globals.has(attribute)) globals.set(attribute, `<style data-ssr-emotion="${attribute}">${css}</style>`);
+      if (!globals.has(attribute)) globals.set(attribute, css);
     } else if (ids.some((id) => !names.has(id))) {
       for (const id of ids) names.add(id);
       rules.push(css);
     }
     return '';
   });
-  const merged = names.size ? `<style data-ssr-emotion="css ${[...names].join(' ')}">${rules.join('')}</style>` : '';
-  return { body, styles: [...globals.values()].join('') + merged };
+  return { body, globals, components: { names: [...names], css: rules.join('') } };
 }
+
+/**
+ * The head's style tags: the global ones, then the components' rules in one tag. `firstView`: a page of islands keeps
+ * only the global CSS its first view reads (build/first-view-css.ts); the rest waits in a <template> after it, which
+ * src/lib/later-styles.ts opens when React starts.
+ */
+function styleTags(entry, { body, globals, components }, { firstView }) {
+  const merged = components.names.length
+    ? `<style data-ssr-emotion="css ${components.names.join(' ')}">${components.css}</style>`
+    : '';
+  if (!firstView) {
+    const tags = [...globals].map(([attribute, css]) => `<style data-ssr-emotion="${attribute}">${css}</style>`);
+    return tags.join('') + merged;
+  }
+  const ids = [...globals.keys()].flatMap((attribute) => attribute.split(' ').slice(1));
+  const key = [...globals.keys()][0]?.split(' ')[0] ?? 'css-global';
+  const { head, later } = entry.splitFirstViewCss([...globals.values()].join(''), components.css + body);
+  const laterTag = later ? `<template ${LATER_STYLES_ATTRIBUTE}><style>${later}</style></template>` : '';
+  return `<style data-ssr-emotion="${key} ${ids.join(' ')}">${head}</style>${laterTag}${merged}`;
+}
+
+/** The <template> that holds what a first view's head left out (src/lib/later-styles.ts reads the same name). */
+const LATER_STYLES_ATTRIBUTE = 'data-later-styles';
 
 const unescapeHtml = (text) =>
   text
@@ -314,8 +337,10 @@ function lowerScriptPriority(html) {
   return lowered;
 }
 
-function pageHtml(template, { route, markup, meta, preloads, site, islands }) {
-  const { body, styles } = extractStyles(markup);
+function pageHtml(entry, template, { route, markup, meta, preloads, site, islands }) {
+  const extracted = extractStyles(markup);
+  const { body } = extracted;
+  const styles = styleTags(entry, extracted, { firstView: islands });
   const title = meta.title === site ? site : `${meta.title} | ${site}`;
   const url = `${PUBLIC_URL}${route === '/' ? '/' : route}`;
   const head = [
@@ -404,7 +429,7 @@ async function main() {
       }
       const meta = (route.meta && entry.PUBLIC_PAGE_META[route.meta]) || metaFromSource(route.page);
       if (!meta?.title || !meta.description) throw new Error(`${route.path}: no title and description`);
-      const html = pageHtml(template, {
+      const html = pageHtml(entry, template, {
         route: route.path,
         markup,
         meta,

@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { Providers } from './providers';
 import type { AuthAnswer } from '@/lib/current-user';
 import { releasePageInput } from '@/lib/lazy-section-watch';
+import { addLaterStyles } from '@/lib/later-styles';
 import { addPageRecipes } from '@/lib/page-recipes';
 import { prepareSystem } from '@/theme';
 import { AppRoutes, preloadPrerenderedPage, preloadSignedInHome } from './routes';
@@ -60,6 +61,7 @@ async function start(root: HTMLElement) {
 async function takeOver(root: HTMLElement, initialAuth: NonNullable<AuthAnswer['sent']>) {
   await Promise.all([prepareSystem(), preloadSignedInHome().catch(() => undefined)]);
   addPageRecipes();
+  addLaterStyles();
   delete root.dataset.prerendered;
   delete root.dataset.islands;
   // The landing page's head holds the global styles and many of the rules the home page uses too.

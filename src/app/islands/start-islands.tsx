@@ -1,5 +1,6 @@
 import { startTransition, type ComponentType } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { addLaterStyles } from '@/lib/later-styles';
 import { LIVE_ATTRIBUTE, sessionOf } from '@/lib/lazy-section-watch';
 import { prepareSystem } from '@/theme';
 import { islandTree as tree } from './island-shell';
@@ -75,6 +76,7 @@ function renderWhenScrolledPast(
  * not signed in: a signed-in one gets the whole app instead).
  */
 export function startIslands(container: HTMLElement) {
+  addLaterStyles();
   // Made in tasks (src/theme.ts) while the islands' code loads.
   const isPageReady = prepareSystem();
   for (const element of container.querySelectorAll<HTMLElement>('[data-island][data-island-id]')) {
