@@ -1,5 +1,14 @@
 import { Box, Card, chakra, Heading, Text } from '@chakra-ui/react';
-import { createContext, memo, useContext, useMemo, useState, type ReactElement, type RefObject } from 'react';
+import {
+  createContext,
+  memo,
+  useContext,
+  useDeferredValue,
+  useMemo,
+  useState,
+  type ReactElement,
+  type RefObject,
+} from 'react';
 import { useAuth } from '@/hooks/use-auth';
 import { HydrateLater, useIsHydrating } from '@/lib/hydrate-later';
 import { trpc } from '@/lib/trpc';
@@ -61,7 +70,12 @@ export function ApplicationWizard() {
     const boot = start.data ?? null;
     setFlow(modeOf(boot) === 'returning' ? 'returning' : boot?.profile ? 'signed-in' : 'anonymous');
   }
-  return <Wizard key={flow ?? 'anonymous'} boot={start.data ?? null} isReady={isHydrated && flow !== null} />;
+  // What these bring reaches the wizard as a deferred render, in slices. React makes the end of hydrating and a query's
+  // answer urgent updates (useSyncExternalStore); passed straight on, each rendered the whole wizard again in one task
+  // right after the page hydrated (a long task on a slow phone). Only this component renders urgently now.
+  const settled = useMemo(() => ({ flow, boot: start.data ?? null, isHydrated }), [flow, start.data, isHydrated]);
+  const { flow: shownFlow, boot, isHydrated: isShownHydrated } = useDeferredValue(settled);
+  return <Wizard key={shownFlow ?? 'anonymous'} boot={boot} isReady={isShownHydrated && shownFlow !== null} />;
 }
 
 /**
@@ -102,7 +116,7 @@ const WIZARD_CARD = (
   </Card.Root>
 );
 
-function Wizard({ boot, isReady }: { boot: WizardStart | null; isReady: boolean }) {
+const Wizard = memo(function Wizard({ boot, isReady }: { boot: WizardStart | null; isReady: boolean }) {
   const wizard = useWizard({ boot, isReady });
   const { form, mode, step, files, docErrors, setFiles, setDocErrors } = wizard;
 
@@ -135,7 +149,7 @@ function Wizard({ boot, isReady }: { boot: WizardStart | null; isReady: boolean 
       </WizardViewContext.Provider>
     </WizardFormContext.Provider>
   );
-}
+});
 
 function WizardCardContent() {
   const wizard = useContext(WizardViewContext);
