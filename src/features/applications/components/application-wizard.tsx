@@ -12,7 +12,7 @@ import {
 import { useAuth } from '@/hooks/use-auth';
 import { HydrateLater, useIsHydrating } from '@/lib/hydrate-later';
 import { trpc } from '@/lib/trpc';
-import { useWizard } from '../hooks/use-wizard';
+import { useWizard, WizardFormHooks } from '../hooks/use-wizard';
 import type { WizardStart } from '../types';
 import { WizardFormContext } from '../hooks/use-wizard-form';
 import { isFormStep } from '../utils/wizard';
@@ -142,6 +142,7 @@ const Wizard = memo(function Wizard({ boot, isReady }: { boot: WizardStart | nul
 
   return (
     <WizardFormContext.Provider value={form}>
+      <WizardFormHooks form={form} options={wizard.formOptions} />
       <WizardViewContext.Provider value={{ ...wizard, isReady, businessStep, documentsStep }}>
         {isFormStep(step) && <DraftSaver mode={mode} step={step} />}
         {WIZARD_CARD}

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { createFormControl, useForm, type Resolver, type UseFormProps } from 'react-hook-form';
 import { toaster, WELCOME_TOAST_ID } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/errors';
 import { eachWhenIdle } from '@/lib/idle';
@@ -79,12 +79,15 @@ export function useWizard({ boot, isReady }: { boot: WizardStart | null; isReady
   const { mode } = setup;
   const steps = stepsFor(mode);
   const schema = schemaFor(mode);
-  const form = useForm<WizardValues>({
-    defaultValues: setup.values,
-    // The shared schema validates the typed strings; its output (numbers, nulls) is the server's business.
-    resolver: zodResolver(schema) as unknown as Resolver<WizardValues>,
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
+  const [{ form, formOptions }] = useState(() => {
+    const options: UseFormProps<WizardValues> = {
+      defaultValues: setup.values,
+      // The shared schema validates the typed strings; its output (numbers, nulls) is the server's business.
+      resolver: zodResolver(schema) as unknown as Resolver<WizardValues>,
+      mode: 'onSubmit',
+      reValidateMode: 'onSubmit',
+    };
+    return { form: createFormControl<WizardValues>(options), formOptions: options };
   });
 
   const [step, setStep] = useState<WizardStep>(setup.step);
@@ -292,6 +295,7 @@ export function useWizard({ boot, isReady }: { boot: WizardStart | null; isReady
 
   return {
     form,
+    formOptions,
     mode,
     steps,
     storedMasks: setup.storedMasks,
@@ -325,3 +329,16 @@ function consentProblems(consents: ConsentValues): Partial<Record<ConsentField, 
   }
   return problems;
 }
+
+/**
+ * react-hook-form's own hooks for the wizard's form (made once, in useWizard), in a component of their own that
+ * renders nothing: the form marks itself ready as it mounts, an urgent update that re-rendered the whole wizard right
+ * after the page hydrated while useForm was called by the wizard itself; now it re-renders only this. The fields follow
+ * their own state (useController), and the wizard reads the form's values when it needs them.
+ */
+export function WizardFormHooks({ form, options }: { form: WizardForm; options: UseFormProps<WizardValues> }) {
+  useForm<WizardValues>({ ...options, formControl: form.formControl });
+  return null;
+}
+
+export type WizardForm = ReturnType<typeof createFormControl<WizardValues>>;
