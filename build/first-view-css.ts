@@ -8,7 +8,18 @@
 // The CSS is emotion's minified output: rules, at-rules with a block (@layer, @media, @keyframes) and at-rule statements
 // (@layer a,b;). Strings and parentheses are respected when splitting; anything else is kept as it is.
 
-type Rule = { kind: 'statement'; text: string } | { kind: 'block'; prelude: string; body: string };
+const CUSTOM_PROPERTY = /^(--[\w-]+)\s*:([\s\S]*)$/;
+const VAR_REFERENCE = /var\(\s*(--[\w-]+)/g;
+const KEYFRAMES = /^@(?:-webkit-)?keyframes\s+([\w-]+)\s*$/;
+// At-rules whose block holds rules (not declarations, not keyframe selectors).
+const GROUPING = /^@(layer|media|supports|container|scope)\b/;
+
+/** A rule parsed once: grouping at-rules hold their rules, style rules their declarations, keyframes stay text. */
+type Rule =
+  | { kind: 'statement'; text: string }
+  | { kind: 'group'; prelude: string; rules: Rule[] }
+  | { kind: 'keyframes'; name: string; text: string }
+  | { kind: 'style'; prelude: string; declarations: string[] };
 
 /**
  * Walks the text from `from`, outside strings, with the nesting depth of parentheses and braces around each character
@@ -55,10 +66,17 @@ function parseRules(css: string): Rule[] {
     }
     const close = indexWhere(css, open, (char, depth) => depth === 0 && char === '}');
     if (close === -1) throw new Error('first-view CSS: unbalanced block at the end');
-    rules.push({ kind: 'block', prelude: css.slice(index, open), body: css.slice(open + 1, close) });
+    rules.push(ruleOf(css.slice(index, open), css.slice(open + 1, close)));
     index = close + 1;
   }
   return rules;
+}
+
+function ruleOf(prelude: string, body: string): Rule {
+  const keyframes = KEYFRAMES.exec(prelude);
+  if (keyframes) return { kind: 'keyframes', name: keyframes[1]!, text: `${prelude}{${body}}` };
+  if (GROUPING.test(prelude)) return { kind: 'group', prelude, rules: parseRules(body) };
+  return { kind: 'style', prelude, declarations: declarations(body) };
 }
 
 /** A declaration list split at its top-level semicolons. */
@@ -74,12 +92,6 @@ function declarations(body: string): string[] {
   return parts;
 }
 
-const CUSTOM_PROPERTY = /^(--[\w-]+)\s*:([\s\S]*)$/;
-const VAR_REFERENCE = /var\(\s*(--[\w-]+)/g;
-const KEYFRAMES = /^@(?:-webkit-)?keyframes\s+([\w-]+)\s*$/;
-// At-rules whose block holds rules (not declarations, not keyframe selectors).
-const GROUPING = /^@(layer|media|supports|container|scope)\b/;
-
 const referencesIn = (text: string) => [...text.matchAll(VAR_REFERENCE)].map((match) => match[1]!);
 
 type Walk = { onDeclaration?: (name: string, value: string) => void; onOther?: (text: string) => void };
@@ -88,11 +100,10 @@ type Walk = { onDeclaration?: (name: string, value: string) => void; onOther?: (
 function walk(rules: Rule[], visit: Walk) {
   for (const rule of rules) {
     if (rule.kind === 'statement') visit.onOther?.(rule.text);
-    else if (GROUPING.test(rule.prelude)) walk(parseRules(rule.body), visit);
-    else if (KEYFRAMES.test(rule.prelude)) continue;
-    else {
+    else if (rule.kind === 'group') walk(rule.rules, visit);
+    else if (rule.kind === 'style') {
       visit.onOther?.(rule.prelude);
-      for (const declaration of declarations(rule.body)) {
+      for (const declaration of rule.declarations) {
         const custom = CUSTOM_PROPERTY.exec(declaration);
         if (custom) visit.onDeclaration?.(custom[1]!, custom[2]!);
         else visit.onOther?.(declaration);
@@ -146,23 +157,18 @@ export function splitFirstViewCss(globalCss: string, pageText: string): FirstVie
     let head = '';
     let later = '';
     for (const rule of rules) {
-      if (rule.kind === 'statement') {
-        head += rule.text;
-        continue;
-      }
-      const keyframes = KEYFRAMES.exec(rule.prelude);
-      const whole = `${rule.prelude}{${rule.body}}`;
-      if (keyframes) {
-        if (isNamed(keyframes[1]!)) head += whole;
-        else later += whole;
-      } else if (GROUPING.test(rule.prelude)) {
-        const inner = split(parseRules(rule.body));
+      if (rule.kind === 'statement') head += rule.text;
+      else if (rule.kind === 'keyframes') {
+        if (isNamed(rule.name)) head += rule.text;
+        else later += rule.text;
+      } else if (rule.kind === 'group') {
+        const inner = split(rule.rules);
         if (inner.head) head += `${rule.prelude}{${inner.head}}`;
         if (inner.later) later += `${rule.prelude}{${inner.later}}`;
       } else {
         const kept: string[] = [];
         const left: string[] = [];
-        for (const declaration of declarations(rule.body)) {
+        for (const declaration of rule.declarations) {
           const custom = CUSTOM_PROPERTY.exec(declaration);
           (custom && !used.has(custom[1]!) ? left : kept).push(declaration);
         }

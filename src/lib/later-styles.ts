@@ -4,7 +4,7 @@
  * React's components may read any of it, so it goes into the head, in its place, before React renders anything there.
  * Once; nothing on any other page.
  */
-export function addLaterStyles(root: ParentNode = document) {
-  for (const template of root.querySelectorAll<HTMLTemplateElement>('template[data-later-styles]'))
+export function addLaterStyles() {
+  for (const template of document.querySelectorAll<HTMLTemplateElement>('template[data-later-styles]'))
     template.replaceWith(template.content);
 }
